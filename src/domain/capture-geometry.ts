@@ -1,0 +1,20 @@
+/**
+ * Geometry read from a capture file, before normalisation: file units, file axes.
+ * positions: xyz interleaved (length 3n). indices: triangle vertex indices (length 3t) or null for
+ * a point cloud. colors: rgb interleaved 0..255 (length 3n) or null. normals: xyz (length 3n) or null.
+ */
+export interface CaptureGeometry {
+  positions: Float32Array;
+  indices: Uint32Array | null;
+  colors: Uint8Array | null;
+  normals: Float32Array | null;
+}
+
+/** What a capture bundle's manifest (or nothing) says about the geometry. */
+export interface CaptureHints {
+  /** Length unit of the positions, when the capture says it. */
+  unit?: 'm' | 'dm' | 'cm' | 'mm';
+  /** Up axis of the positions, when the capture says it. */
+  upAxis?: '+x' | '-x' | '+y' | '-y' | '+z' | '-z';
+  device?: string;
+}
