@@ -1,0 +1,47 @@
+import type { CaptureGeometry, CaptureHints } from './capture-geometry.ts';
+import type { CircumferenceField, Measurements } from './measurements.ts';
+
+/** What a capture reader returns: geometry in file units/axes plus what the file said about them. */
+export interface ReadCapture {
+  /** Detected container/format, e.g. 'ply-binary-le', 'obj', 'glb', 'bundle+ply', 'sandbox-descriptor'. */
+  format: string;
+  geometry: CaptureGeometry;
+  hints: CaptureHints;
+}
+
+/**
+ * One measurement site as cut: the closed convex-hull ring a tape would follow.
+ * Canonical frame (metres, Y up, body facing +Z, feet at y = 0).
+ */
+export interface MeasurementSite {
+  field: CircumferenceField;
+  /** Point on the cutting plane (m). */
+  centerM: [number, number, number];
+  /** Unit normal of the cutting plane. */
+  normal: [number, number, number];
+  /** Closed ring of hull points, xyz interleaved (m); its perimeter is the girth. */
+  ringM: Float32Array;
+  perimeterM: number;
+}
+
+/** Named landmark points found on the body, canonical frame (m). */
+export type Landmarks = Record<string, [number, number, number]>;
+
+/** Everything measuring a capture yields; the scan job stores it and later stages use it. */
+export interface BodyMeasurementResult {
+  measurements: Measurements;
+  /** The body in the canonical frame: metres, Y up, facing +Z, feet at y = 0, floor and outliers removed. */
+  canonical: CaptureGeometry;
+  landmarks: Landmarks;
+  sites: MeasurementSite[];
+  /** Stature measured on the scan (m). */
+  statureM: number;
+  /** Diagnostics for support: unit and axis decisions, removed points, coverage. */
+  diagnostics: Record<string, number | string | boolean>;
+}
+
+/** What the user told us, used to cross-check the scan (SI). */
+export interface MeasureContext {
+  heightM?: number;
+  weightKg?: number;
+}
