@@ -7,6 +7,20 @@ export interface ReadCapture {
   format: string;
   geometry: CaptureGeometry;
   hints: CaptureHints;
+  /** Present only when format is 'sandbox-descriptor' (then geometry is empty). */
+  sandboxDescriptor?: SandboxDescriptor;
+}
+
+/**
+ * A sandbox capture: instead of a scan, the partner uploads who to synthesise (SI units).
+ * The seed makes the synthetic body reproducible.
+ */
+export interface SandboxDescriptor {
+  sex: 'male' | 'female';
+  heightM: number;
+  weightKg: number;
+  /** Integer 0..4294967295. */
+  seed: number;
 }
 
 /**

@@ -10,6 +10,7 @@ export const PROCESSING_FAILURE_CODES = [
   'capture_too_large',
   'capture_invalid_numbers',
   'capture_bundle_invalid',
+  'capture_feature_unsupported',
   'capture_units_implausible',
   'no_person_found',
   'pose_unsupported',
