@@ -13,9 +13,8 @@ import {
   trunkFatShareFeatures, TRUNK_FAT_SHARE_FEATURE_NAMES, type FittedInput,
 } from '../src/processing/body-composition/fitted-features.ts';
 import { bodyRoundnessIndex } from '../src/processing/body-composition/body-roundness-index.ts';
+import { FOLD_COUNT, FOLD_SEED } from './body-composition-data/fit-settings.ts';
 
-export const FOLD_COUNT = 10;
-export const FOLD_SEED = 20260101;
 
 const directory = process.argv[2];
 if (!directory) {
