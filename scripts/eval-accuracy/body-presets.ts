@@ -1,0 +1,32 @@
+// The evaluation's MakeHuman bodies: macro settings (MakeHuman slider values in [0,1], see
+// macro-targets.ts) chosen to span both sexes, young/old, min..max weight and muscle, heights
+// within the README's realistic band (h 0.35..0.65) and both proportion extremes.
+import type { MacroSettings } from './macro-targets.ts';
+
+export interface BodyPreset {
+  name: string;
+  settings: MacroSettings;
+}
+
+const mixed = { african: 1 / 3, asian: 1 / 3, caucasian: 1 / 3 };
+const body = (name: string, s: Partial<MacroSettings> & Pick<MacroSettings, 'gender'>): BodyPreset => ({
+  name,
+  settings: { age: 0.5, muscle: 0.5, weight: 0.5, height: 0.5, proportions: 0.5, ...mixed, ...s },
+});
+
+export const BODY_PRESETS: readonly BodyPreset[] = [
+  body('F-young-average', { gender: 0 }),
+  body('M-young-average', { gender: 1 }),
+  body('F-young-slim-short', { gender: 0, weight: 0, muscle: 0.3, height: 0.38, proportions: 1 }),
+  body('M-young-athletic-tall', { gender: 1, weight: 0.35, muscle: 1, height: 0.62, proportions: 1 }),
+  body('F-old-heavy', { gender: 0, age: 0.875, weight: 1, muscle: 0.5, height: 0.45, proportions: 0.5 }),
+  body('M-old-heavy-soft', { gender: 1, age: 0.8, weight: 1, muscle: 0, height: 0.55, proportions: 0.3 }),
+  body('F-young-strong-heavy', { gender: 0, weight: 0.85, muscle: 1, height: 0.6, proportions: 1 }),
+  body('M-young-thin-short', { gender: 1, weight: 0, muscle: 0, height: 0.35, proportions: 0 }),
+  body('F-old-thin-tall', { gender: 0, age: 0.7, weight: 0.1, muscle: 0.8, height: 0.65, proportions: 0 }),
+  body('M-old-average-short', { gender: 1, age: 1, weight: 0.5, muscle: 0.4, height: 0.4, proportions: 1 }),
+  body('F-young-plump-african', { gender: 0, weight: 0.75, muscle: 0.3, height: 0.55, african: 1, asian: 0, caucasian: 0 }),
+  body('M-young-lean-asian', { gender: 1, weight: 0.2, muscle: 0.85, height: 0.45, african: 0, asian: 1, caucasian: 0 }),
+  body('M-young-big', { gender: 1, weight: 1, muscle: 1, height: 0.65, proportions: 1, caucasian: 1, african: 0, asian: 0 }),
+  body('F-young-athletic-caucasian', { gender: 0, weight: 0.3, muscle: 0.9, height: 0.5, proportions: 0.8, caucasian: 1, african: 0, asian: 0 }),
+];

@@ -1,0 +1,63 @@
+// Exact girth of a MakeHuman body on a given plane, with the component chosen by body part (not
+// by the measurer): torso fields take the loop around the torso axis, limb fields the loop around
+// that limb's joint axis, the neck the loop around the neck axis, shoulders the hull of the torso
+// and both upper-arm loops. Truth frame: metres, Y up, facing +Z.
+import { cutMesh, componentAt, hullPerimeterOf, type CutComponent, type PlaneCut } from '../../src/processing/evaluation/cut-components.ts';
+import type { CircumferenceField } from '../../src/domain/measurements.ts';
+import type { BodyMesh, Vec3 } from './body-mesh.ts';
+import {
+  fieldKind, fieldSide, limbAxis, linePlaneIntersection, neckAxis, torsoAxisAt, upperArmAxis, type Side,
+} from './body-axes.ts';
+
+export interface PlaneGirth {
+  perimeterM: number;
+  /** The limb side whose axis the plane crosses nearest its centre (null for torso/neck). */
+  side: Side | null;
+  /** In-plane distance from the axis crossing to the chosen component (0 = axis inside it). */
+  axisOffsetM: number;
+}
+
+export function cutBody(body: BodyMesh, centerM: Vec3, normal: Vec3): PlaneCut {
+  return cutMesh(body.positionsM, body.triangles, { point: centerM, normal });
+}
+
+/** The torso loop of a (near-horizontal) cut: the component around the torso axis. */
+export function torsoComponent(body: BodyMesh, cut: PlaneCut): { component: CutComponent; distance: number } | null {
+  return componentAt(cut, torsoAxisAt(body, cut.plane.point[1]));
+}
+
+export function girthOnPlane(body: BodyMesh, field: CircumferenceField, centerM: Vec3, normal: Vec3): PlaneGirth | null {
+  const cut = cutBody(body, centerM, normal);
+  const kind = fieldKind(field);
+  if (kind === 'torso') {
+    const found = torsoComponent(body, cut);
+    return found && { perimeterM: found.component.hullPerimeter, side: null, axisOffsetM: found.distance };
+  }
+  if (kind === 'shoulder') {
+    const torso = torsoComponent(body, cut);
+    if (!torso) return null;
+    const parts = new Set<CutComponent>([torso.component]);
+    for (const side of ['left', 'right'] as const) {
+      const crossing = linePlaneIntersection(upperArmAxis(body, side), centerM, normal);
+      const arm = crossing && componentAt(cut, crossing);
+      if (arm && arm.distance === 0) parts.add(arm.component);
+    }
+    return { perimeterM: hullPerimeterOf([...parts]), side: null, axisOffsetM: torso.distance };
+  }
+  if (kind === 'neck') {
+    const crossing = linePlaneIntersection(neckAxis(body), centerM, normal);
+    const found = crossing && componentAt(cut, crossing);
+    return found && { perimeterM: found.component.hullPerimeter, side: null, axisOffsetM: found.distance };
+  }
+  // Limb: the side whose axis crosses the plane nearest the plane's centre point.
+  const named = fieldSide(field) ?? 'left';
+  let best: { side: Side; crossing: Vec3; gap: number } | null = null;
+  for (const side of [named, named === 'left' ? 'right' : 'left'] as const) {
+    const crossing = linePlaneIntersection(limbAxis(body, kind, side), centerM, normal);
+    if (!crossing) continue;
+    const gap = Math.hypot(crossing[0] - centerM[0], crossing[1] - centerM[1], crossing[2] - centerM[2]);
+    if (!best || gap < best.gap) best = { side, crossing, gap };
+  }
+  const found = best && componentAt(cut, best.crossing);
+  return found && best && { perimeterM: found.component.hullPerimeter, side: best.side, axisOffsetM: found.distance };
+}
