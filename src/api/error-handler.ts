@@ -1,0 +1,70 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { AppError, ERROR_CATALOG, type ErrorCode, type ErrorDetail } from '../domain/error-catalog.ts';
+import { validationDetails } from './validation.ts';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: ErrorCode;
+  message: string;
+  requestId: string;
+  details?: ErrorDetail[];
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
+  const status = error.status;
+  const body: ErrorBody = {
+    statusCode: status,
+    error: STATUS_CODES[status] ?? 'Error',
+    code: error.code,
+    message: error.message,
+    requestId: String(request.id),
+    ...(error.details ? { details: error.details } : {}),
+  };
+  if (error.code === 'rate_limited') reply.header('retry-after', '1');
+  return reply.status(status).type('application/json;v=1').send(body);
+}
+
+/** Fastify's own errors, mapped onto the catalog. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+};
+
+/** Everything thrown in a route becomes one catalog error; unknown errors are 500s, logged. */
+export function toAppError(error: FastifyError & { validation?: ErrorObject[]; validationContext?: string }): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error.validation) {
+    const details = validationDetails(error.validation, error.validationContext ?? 'body');
+    return new AppError('invalid_input', `The request is invalid: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}.`, details);
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return new AppError(mapped, mapped === 'unsupported_media_type' ? 'JSON endpoints accept content-type application/json only.' : error.message);
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+    return new AppError('invalid_json', 'The body is not valid JSON.');
+  }
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The body exceeds the size limit.');
+  if (error.statusCode === 415) return new AppError('unsupported_media_type', 'JSON endpoints accept content-type application/json only.');
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError) {
+      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(reply, request, appError);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, new AppError('internal_error', `Internal error; quote request id ${String(request.id)} to support.`));
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, new AppError('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)));
+}
+
+/** Codes the catalog documents, for the docs-sync test. */
+export const catalogCodes = Object.keys(ERROR_CATALOG) as ErrorCode[];

@@ -1,0 +1,42 @@
+import { Type, type TSchema, type TUnsafe } from 'typebox';
+import { HEIGHT_UNITS, WEIGHT_UNITS } from '../../domain/user.ts';
+import { UNIT_SYSTEMS } from '../../domain/units.ts';
+
+/** A string enum as plain JSON Schema `enum` (clear validation messages, clean OpenAPI). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601, UTC, milliseconds: 2026-11-22T10:15:30.123Z' });
+
+export const WeightSchema = Type.Object({
+  value: Type.Number({ minimum: 1 }),
+  unit: StringEnum(WEIGHT_UNITS),
+}, { additionalProperties: false, title: 'Weight' });
+
+export const HeightSchema = Type.Object({
+  value: Type.Number({ minimum: 1 }),
+  unit: StringEnum(HEIGHT_UNITS),
+}, { additionalProperties: false, title: 'Height' });
+
+export const UnitSystemQuery = Type.Object({
+  'unit-system': Type.Optional(StringEnum(UNIT_SYSTEMS)),
+}, { additionalProperties: false });
+
+export const ErrorSchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+  requestId: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+}, { title: 'Error', description: 'Every error: NestJS-compatible body plus a stable code (docs/errors.md).' });
+
+/** Response schemas for the error statuses a route may answer. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorSchema]));
+}

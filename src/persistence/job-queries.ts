@@ -1,0 +1,51 @@
+import type { ClaimedJob, JobKind, JobRepository, NewJob } from '../services/ports.ts';
+import type { SqlClient } from './sql-client.ts';
+
+/**
+ * The job table as a queue. A job is claimed with FOR UPDATE SKIP LOCKED and a lease
+ * (locked_until); a worker that dies mid-job stops renewing it, and once it expires any worker
+ * may claim the job again. Enqueueing shares the caller's transaction.
+ */
+export function jobQueries(sql: SqlClient): JobRepository {
+  return {
+    async enqueueJob(job: NewJob) {
+      await sql.query('INSERT INTO jobs (kind, payload, max_attempts) VALUES ($1, $2, $3)', [job.kind, JSON.stringify(job.payload), job.maxAttempts]);
+    },
+
+    async claimJob(workerId: string, leaseMs: number, now: Date): Promise<ClaimedJob | null> {
+      const rows = await sql.query<{ id: number; kind: string; payload: { id: string }; attempts: number; max_attempts: number }>(
+        `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $1, locked_until = $2,
+           started_at = COALESCE(started_at, $3)
+         WHERE id = (
+           SELECT id FROM jobs
+           WHERE (state = 'queued' AND run_after <= $3) OR (state = 'running' AND locked_until < $3)
+           ORDER BY run_after, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING id::float8 AS id, kind, payload, attempts, max_attempts`,
+        [workerId, new Date(now.getTime() + leaseMs), now],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, kind: row.kind as JobKind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts } : null;
+    },
+
+    async completeJob(jobId: number, now: Date) {
+      await sql.query(`UPDATE jobs SET state = 'done', finished_at = $2, locked_until = NULL WHERE id = $1`, [jobId, now]);
+    },
+
+    async retryJob(jobId: number, error: string, runAfter: Date) {
+      await sql.query(`UPDATE jobs SET state = 'queued', last_error = $2, run_after = $3, locked_until = NULL, locked_by = NULL WHERE id = $1`, [jobId, error, runAfter]);
+    },
+
+    async failJob(jobId: number, error: string, now: Date) {
+      await sql.query(`UPDATE jobs SET state = 'failed', last_error = $2, finished_at = $3, locked_until = NULL WHERE id = $1`, [jobId, error, now]);
+    },
+
+    async extendJobLease(jobId: number, workerId: string, until: Date) {
+      await sql.query(`UPDATE jobs SET locked_until = $3 WHERE id = $1 AND locked_by = $2 AND state = 'running'`, [jobId, workerId, until]);
+    },
+
+    async countJobs(state) {
+      const rows = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE state = $1', [state]);
+      return rows[0].n;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import pg from 'pg';
+import type { SqlClient } from './sql-client.ts';
+
+// int8 and numeric come back as strings by default; our counts and ids fit in doubles.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+pg.types.setTypeParser(1700, (value: string) => Number(value));
+
+/** PostgreSQL through a pg Pool (`DATABASE_URL`). */
+export function openPostgresClient(connectionString: string, poolSize = 10): SqlClient {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on('error', () => { /* idle client errors surface on the next query */ });
+  return {
+    kind: 'postgres',
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+      const result = await pool.query(text, params as unknown[]);
+      return result.rows as Row[];
+    },
+    async exec(script: string): Promise<void> {
+      await pool.query(script);
+    },
+    async transaction<T>(work: (client: SqlClient) => Promise<T>): Promise<T> {
+      const connection = await pool.connect();
+      const bound = boundClient(connection);
+      try {
+        await connection.query('BEGIN');
+        const value = await work(bound);
+        await connection.query('COMMIT');
+        return value;
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+}
+
+function boundClient(connection: pg.PoolClient): SqlClient {
+  return {
+    kind: 'postgres',
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+      return (await connection.query(text, params as unknown[])).rows as Row[];
+    },
+    async exec(script: string): Promise<void> {
+      await connection.query(script);
+    },
+    async transaction<T>(work: (client: SqlClient) => Promise<T>): Promise<T> {
+      return work(this);
+    },
+    async close(): Promise<void> { /* the pool owns the connection */ },
+  };
+}

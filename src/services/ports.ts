@@ -1,0 +1,226 @@
+/**
+ * The interfaces the use cases depend on. Adapters (src/persistence, src/object-storage, src/queue)
+ * implement them; only src/composition constructs the adapters.
+ */
+import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
+import type { Measurements } from '../domain/measurements.ts';
+import type {
+  AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure,
+} from '../domain/scan.ts';
+import type { Height, TermsAcceptance, User, Weight } from '../domain/user.ts';
+
+export const ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Who owns a row: every query is scoped to one (partner, environment). */
+export interface Tenant {
+  partnerId: string;
+  environment: Environment;
+}
+
+export type UserFields = Omit<User, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface UserRepository {
+  /** Inserts the user or, when (tenant, token) exists, overwrites its fields. */
+  upsertUserByToken(tenant: Tenant, id: string, fields: UserFields, now: Date): Promise<{ user: User; created: boolean }>;
+  findUserByToken(tenant: Tenant, token: string): Promise<User | null>;
+  updateUser(tenant: Tenant, userId: string, fields: UserFields, now: Date): Promise<User>;
+  deleteUser(tenant: Tenant, userId: string): Promise<void>;
+  insertTermsAcceptance(id: string, user: User, accepted: boolean, version: string, now: Date): Promise<TermsAcceptance>;
+  listTermsAcceptances(user: User): Promise<TermsAcceptance[]>;
+}
+
+export interface NewScan {
+  id: string;
+  scanAssetsId: string;
+  providerScanId: string;
+  userId: string;
+  deviceConfigName: DeviceConfigName;
+  assetConfigId: AssetConfigId;
+  bodyfatMethod: BodyfatMethod;
+  weight: Weight;
+  height: Height;
+}
+
+/** A scan with its owner, for work that starts without a request (jobs, uploads). */
+export interface OwnedScan {
+  scan: Scan;
+  tenant: Tenant;
+  user: User;
+}
+
+export interface ScanListQuery {
+  userId?: string;
+  /** Keyset pagination: only ids after (asc) or before (desc) this one. */
+  afterId?: string;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+/** What processing stores beside measurements and bodyfat (diagnostics, model parameters, rings). */
+export type ProcessingRecord = Record<string, unknown>;
+
+export interface ScanRepository {
+  insertScan(tenant: Tenant, scan: NewScan, now: Date): Promise<Scan>;
+  findScan(tenant: Tenant, scanId: string): Promise<Scan | null>;
+  findOwnedScan(scanId: string): Promise<OwnedScan | null>;
+  listScans(tenant: Tenant, query: ScanListQuery): Promise<Scan[]>;
+  listScanIdsOfUser(userId: string): Promise<string[]>;
+  /** CREATED -> PROCESSING; false when the scan was not CREATED (someone else got there first). */
+  markScanProcessing(scanId: string, now: Date): Promise<boolean>;
+  setScanStage(scanId: string, stage: AssetStage, state: AssetStageState, now: Date): Promise<void>;
+  markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date): Promise<void>;
+  markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<void>;
+  findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
+  updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
+  /** Scans still CREATED, oldest first: the sweep checks whether their capture arrived. */
+  listScansAwaitingUpload(olderThan: Date, limit: number): Promise<string[]>;
+  deleteScan(scanId: string): Promise<void>;
+}
+
+export interface NewPrediction {
+  id: string;
+  scanId: string;
+  predictionType: PredictionType;
+  targetWeight: number | null;
+  targetBodyfat: number | null;
+}
+
+export interface PredictionResult {
+  predictedWeightKg: number;
+  predictedMeasurements: Measurements;
+  predictedBodyfat: Bodyfat;
+  extra: Record<string, unknown>;
+}
+
+export interface PredictionRepository {
+  insertPrediction(tenant: Tenant, prediction: NewPrediction, now: Date): Promise<BodyShapePrediction>;
+  findPrediction(tenant: Tenant, predictionId: string): Promise<BodyShapePrediction | null>;
+  findOwnedPrediction(predictionId: string): Promise<{ prediction: BodyShapePrediction; tenant: Tenant } | null>;
+  listPredictionsOfScan(tenant: Tenant, scanId: string, order: 'asc' | 'desc'): Promise<BodyShapePrediction[]>;
+  listPredictionIdsOfScan(scanId: string): Promise<string[]>;
+  markPredictionProcessing(predictionId: string, now: Date): Promise<boolean>;
+  markPredictionReady(predictionId: string, result: PredictionResult, now: Date): Promise<void>;
+  markPredictionFailed(predictionId: string, failure: ScanFailure, now: Date): Promise<void>;
+  deletePrediction(predictionId: string): Promise<void>;
+}
+
+export interface StoredFile {
+  ownerId: string;
+  assetKey: string;
+  objectKey: string;
+  contentType: string;
+  byteSize: number;
+}
+
+export interface StoredFileRepository {
+  recordStoredFile(file: StoredFile): Promise<void>;
+  listStoredFiles(ownerId: string): Promise<StoredFile[]>;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  partnerId: string;
+  environment: Environment;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface ApiKeyRepository {
+  insertApiKey(record: ApiKeyRecord): Promise<void>;
+  findApiKey(keyId: string): Promise<ApiKeyRecord | null>;
+  revokeApiKey(keyId: string, now: Date): Promise<boolean>;
+  listApiKeys(): Promise<ApiKeyRecord[]>;
+}
+
+export interface SecretRepository {
+  /** The named secret, created with `generate()` the first time (race-safe). */
+  getOrCreateSecret(name: string, generate: () => string): Promise<string>;
+}
+
+export const JOB_KINDS = ['process-scan', 'process-prediction'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export interface NewJob {
+  kind: JobKind;
+  payload: { id: string };
+  maxAttempts: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: JobKind;
+  payload: { id: string };
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface JobRepository {
+  enqueueJob(job: NewJob): Promise<void>;
+  /** Takes the next due job (queued, or running with an expired lease) for `leaseMs`; null when none. */
+  claimJob(workerId: string, leaseMs: number, now: Date): Promise<ClaimedJob | null>;
+  completeJob(jobId: number, now: Date): Promise<void>;
+  retryJob(jobId: number, error: string, runAfter: Date): Promise<void>;
+  failJob(jobId: number, error: string, now: Date): Promise<void>;
+  extendJobLease(jobId: number, workerId: string, until: Date): Promise<void>;
+  countJobs(state: 'queued' | 'running' | 'done' | 'failed'): Promise<number>;
+}
+
+export interface Repositories {
+  users: UserRepository;
+  scans: ScanRepository;
+  predictions: PredictionRepository;
+  files: StoredFileRepository;
+  apiKeys: ApiKeyRepository;
+  secrets: SecretRepository;
+  jobs: JobRepository;
+}
+
+/** The repositories plus a transaction: inside `work`, every repository shares one transaction. */
+export interface Database extends Repositories {
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Byte storage for captures and generated assets (local disk or S3-compatible). */
+export interface ObjectStore {
+  /** Streams `body` to `key`; beyond `maxBytes` it stops, keeps nothing and throws payload_too_large. */
+  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>, options: { contentType: string; maxBytes?: number }): Promise<{ byteSize: number }>;
+  get(key: string): Promise<Uint8Array>;
+  exists(key: string): Promise<boolean>;
+  /** Deletes every object whose key starts with `prefix`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** An address a client PUTs the object to until `expiresAt`. */
+  presignUpload(key: string, expiresAt: Date, maxBytes: number): Promise<string>;
+  /** An address a client GETs the object from until `expiresAt`. */
+  presignDownload(key: string, expiresAt: Date): Promise<string>;
+}
+
+/** Wakes workers after an enqueue so they need not wait for their next poll. */
+export interface JobNotifier {
+  jobEnqueued(): void;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Progress and decisions worth a line in the logs (pino in production). */
+export interface Logger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export type SignatureCheck = 'valid' | 'expired' | 'invalid';
+
+/**
+ * Embedded mode: the service itself serves the signed upload/download addresses of the local
+ * store. The API checks a request's signature and streams bytes through this port.
+ */
+export interface SignedLocalStorage {
+  checkSignature(method: 'GET' | 'PUT', key: string, query: Record<string, string | undefined>, now: Date): { check: SignatureCheck; maxBytes: number };
+  openDownload(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; byteSize: number } | null>;
+}

@@ -1,0 +1,140 @@
+import { DEFAULT_BODYFAT_METHOD, type BodyfatMethod } from '../domain/body-composition.ts';
+import { AppError } from '../domain/error-catalog.ts';
+import {
+  ASSET_CONFIGS, DEFAULT_ASSET_CONFIG_ID, isAssetConfigId, type DeviceConfigName, type Scan, type ScanAssets,
+} from '../domain/scan.ts';
+import { uuidV7 } from '../domain/uuid-v7.ts';
+import { decodeCursor, encodeCursor } from './page-cursor.ts';
+import type { Tenant } from './ports.ts';
+import { objectKeys, type ServiceContext } from './service-context.ts';
+import { requireUser } from './user-service.ts';
+
+export interface CreateScanInput {
+  userToken: string;
+  deviceConfigName: DeviceConfigName;
+  assetConfigId?: string;
+  bodyfatMethod?: BodyfatMethod;
+}
+
+export async function requireScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
+  const scan = await context.db.scans.findScan(tenant, scanId);
+  if (!scan) throw new AppError('scan_not_found', `No scan with id "${scanId}".`);
+  return scan;
+}
+
+export async function requireReadyScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
+  const scan = await requireScan(context, tenant, scanId);
+  if (scan.status !== 'READY') {
+    throw new AppError('scan_not_ready', `The scan is ${scan.status}; results exist only once it is READY.`);
+  }
+  return scan;
+}
+
+/** POST /scans: the user's weight and height at this moment are copied onto the scan. */
+export async function createScan(context: ServiceContext, tenant: Tenant, input: CreateScanInput): Promise<Scan> {
+  const assetConfigId = input.assetConfigId ?? DEFAULT_ASSET_CONFIG_ID;
+  if (!isAssetConfigId(assetConfigId)) {
+    const known = Object.entries(ASSET_CONFIGS).map(([id, name]) => `${id} (${name})`).join(', ');
+    throw new AppError('unknown_asset_config', `Unknown assetConfigId "${assetConfigId}"; known configurations: ${known}.`, [
+      { path: '/body/assetConfigId', message: `must be one of ${Object.keys(ASSET_CONFIGS).join(', ')}` },
+    ]);
+  }
+  const user = await requireUser(context, tenant, input.userToken);
+  const now = context.clock.now();
+  const id = uuidV7(now.getTime());
+  return context.db.scans.insertScan(tenant, {
+    id,
+    scanAssetsId: uuidV7(now.getTime()),
+    providerScanId: `run-${id}`,
+    userId: user.id,
+    deviceConfigName: input.deviceConfigName,
+    assetConfigId,
+    bodyfatMethod: input.bodyfatMethod ?? DEFAULT_BODYFAT_METHOD,
+    weight: user.weight,
+    height: user.height,
+  }, now);
+}
+
+export interface ListScansInput {
+  limit: number;
+  cursor?: string;
+  order?: 'asc' | 'desc';
+  userToken?: string;
+}
+
+/** GET /scans: keyset pages by creation (UUIDv7 order); cursor null on the last page. */
+export async function listScans(context: ServiceContext, tenant: Tenant, input: ListScansInput): Promise<{ results: Scan[]; cursor: string | null }> {
+  const order = input.order ?? 'desc';
+  const userToken = input.userToken ?? null;
+  const afterId = input.cursor === undefined ? undefined : decodeCursor(context.cursorSecret, input.cursor, order, userToken);
+  let userId: string | undefined;
+  if (userToken !== null) {
+    const user = await context.db.users.findUserByToken(tenant, userToken);
+    if (!user) return { results: [], cursor: null };
+    userId = user.id;
+  }
+  // One row more than asked tells whether another page exists, so every page but the last is full.
+  const rows = await context.db.scans.listScans(tenant, { userId, afterId, order, limit: input.limit + 1 });
+  const results = rows.slice(0, input.limit);
+  const cursor = rows.length > input.limit
+    ? encodeCursor(context.cursorSecret, { lastId: results[results.length - 1].id, order, userToken })
+    : null;
+  return { results, cursor };
+}
+
+export async function getScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
+  return requireScan(context, tenant, scanId);
+}
+
+export async function getScanAssets(context: ServiceContext, tenant: Tenant, scanId: string): Promise<ScanAssets> {
+  return (await requireScan(context, tenant, scanId)).scanAssets;
+}
+
+/** DELETE /scans/{id}: the scan, its predictions (cascade) and every stored file. */
+export async function deleteScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
+  const scan = await requireScan(context, tenant, scanId);
+  await context.db.scans.deleteScan(scan.id);
+  await context.store.deletePrefix(objectKeys.scanFolder(scan.id));
+  return scan;
+}
+
+/** POST /scans/{id}/upload-url: a signed PUT address, valid `uploadUrlTtlS`, while the scan is CREATED. */
+export async function createUploadUrl(context: ServiceContext, tenant: Tenant, scanId: string): Promise<{ url: string; expirationTime: Date }> {
+  const scan = await requireScan(context, tenant, scanId);
+  if (scan.status !== 'CREATED') {
+    throw new AppError('scan_not_awaiting_upload', `The scan is ${scan.status}; an upload address is given only while it is CREATED.`);
+  }
+  const expirationTime = new Date(context.clock.now().getTime() + context.settings.uploadUrlTtlS * 1000);
+  const url = await context.store.presignUpload(objectKeys.capture(scan.id), expirationTime, context.settings.maxUploadBytes);
+  return { url, expirationTime };
+}
+
+/**
+ * The capture of `scanId` is stored: CREATED -> PROCESSING and the processing job, in one
+ * transaction. Returns false when the scan had already left CREATED (a second upload).
+ */
+export async function captureArrived(context: ServiceContext, scanId: string): Promise<boolean> {
+  const now = context.clock.now();
+  const moved = await context.db.transaction(async (tx) => {
+    if (!(await tx.scans.markScanProcessing(scanId, now))) return false;
+    await tx.jobs.enqueueJob({ kind: 'process-scan', payload: { id: scanId }, maxAttempts: context.settings.jobMaxAttempts });
+    return true;
+  });
+  if (moved) {
+    context.logger.info({ scanId }, 'capture arrived; processing queued');
+    context.notifier.jobEnqueued();
+  }
+  return moved;
+}
+
+/** Scan ids whose capture may be uploaded now: the key layout is the service's, the check is the store's. */
+export function captureScanIdOf(objectKey: string): string | null {
+  const match = /^scans\/([^/]+)\/capture$/.exec(objectKey);
+  return match ? match[1] : null;
+}
+
+/** Whether a scan can take an upload right now (CREATED); unknown scans cannot. */
+export async function scanAwaitsUpload(context: ServiceContext, scanId: string): Promise<boolean> {
+  const owned = await context.db.scans.findOwnedScan(scanId);
+  return owned?.scan.status === 'CREATED';
+}
