@@ -7,7 +7,7 @@ export interface AnsurSubject {
   ageYears: number;
   statureM: number;
   weightKg: number;
-  /** Girths in metres, keyed by ANSUR column name (e.g. waistcircumference at the omphalion). */
+  /** Girths in metres (every column whose name contains 'circumference'), keyed by ANSUR column name (e.g. waistcircumference at the omphalion). */
   girthsM: Record<string, number>;
 }
 
@@ -26,7 +26,7 @@ export function readAnsur(directory: string): { subjects: AnsurSubject[]; sha256
       if (ageYears === null || statureMm === null || weightHg === null || weightHg <= 0) continue;
       const girthsM: Record<string, number> = {};
       for (const [key, text] of Object.entries(row)) {
-        if (!key.endsWith('circumference')) continue;
+        if (!key.includes('circumference')) continue;
         const mm = numberOrNull(text);
         if (mm !== null && mm > 0) girthsM[key] = mm / 1000;
       }
