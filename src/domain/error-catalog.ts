@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   method_not_allowed: { status: 405, description: 'The endpoint exists but not with this method.' },
   version_not_acceptable: { status: 406, description: 'The accept header asks for an interface version other than 1.' },
   scan_not_ready: { status: 409, description: 'The scan has no results yet (status is not READY).' },
+  prediction_not_ready: { status: 409, description: 'The prediction has no results yet (status is not READY).' },
   scan_not_awaiting_upload: { status: 409, description: 'Capture data can be uploaded only while the scan is CREATED.' },
   user_token_taken: { status: 409, description: 'Another user already has this token.' },
   payload_too_large: { status: 413, description: 'The body or upload exceeds the size limit; nothing was kept.' },

@@ -166,6 +166,12 @@ export interface JobRepository {
   countJobs(state: 'queued' | 'running' | 'done' | 'failed'): Promise<number>;
 }
 
+/** How a job kind runs, and what happens when its attempts run out. */
+export interface JobHandler {
+  run(job: ClaimedJob): Promise<void>;
+  exhausted(job: ClaimedJob, error: unknown): Promise<void>;
+}
+
 export interface Repositories {
   users: UserRepository;
   scans: ScanRepository;

@@ -1,0 +1,21 @@
+import type { ApiKeyService } from '../services/api-key-service.ts';
+import type { SignedLocalStorage, Tenant } from '../services/ports.ts';
+import type { ServiceContext } from '../services/service-context.ts';
+
+/** What the HTTP layer needs, handed in by the composition root. */
+export interface ApiDeps {
+  context: ServiceContext;
+  keys: ApiKeyService;
+  /** Set in embedded mode: the service serves signed storage addresses itself. */
+  signedStorage: SignedLocalStorage | null;
+  /** Request body limit for JSON endpoints (bytes). */
+  jsonBodyLimitBytes: number;
+  /** True while draining for shutdown: /readyz answers 503. */
+  isShuttingDown: () => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: Tenant;
+  }
+}

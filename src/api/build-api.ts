@@ -1,0 +1,76 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
+import type { ApiDeps } from './api-deps.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { authenticate, checkVersion, installJsonParser, installResponseHeaders, requestIdOf } from './request-hooks.ts';
+import { healthReportRoutes } from './routes/health-report-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { predictionRoutes } from './routes/prediction-routes.ts';
+import { scanResultRoutes } from './routes/scan-result-routes.ts';
+import { scanRoutes } from './routes/scan-routes.ts';
+import { storageRoutes } from './routes/storage-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
+import { validatorCompilers } from './validation.ts';
+
+export const API_TITLE = 'bodyscan API';
+export const API_VERSION = '1';
+
+/**
+ * The HTTP application: every endpoint of the interface, the signed storage routes of embedded
+ * mode, health checks, the OpenAPI document (/openapi.json) and its reference page (/docs).
+ * Nothing listens here: the caller decides (tests use inject, main listens).
+ */
+export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promise<FastifyInstance> {
+  const base = Fastify({
+    loggerInstance: logger === false ? undefined : logger,
+    logger: logger === false ? false : undefined,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: deps.jsonBodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompilers());
+  installJsonParser(base, deps.jsonBodyLimitBytes);
+  installErrorHandling(base);
+  installResponseHeaders(base);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: API_TITLE,
+        version: API_VERSION,
+        description: 'Body scanning: users, scans, measurements, body composition, health report, body shape predictions. Errors: docs/errors.md.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { deps });
+  if (deps.signedStorage) storageRoutes(base, deps.context, deps.signedStorage);
+
+  // The interface's endpoints: version check and authentication before anything else reads the request.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      checkVersion(request);
+      await authenticate(request, deps.keys);
+    });
+    await scope.register(userRoutes, { deps });
+    await scope.register(scanRoutes, { deps });
+    await scope.register(scanResultRoutes, { deps });
+    await scope.register(healthReportRoutes, { deps });
+    await scope.register(predictionRoutes, { deps });
+  });
+
+  return base;
+}

@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
+import { buildApi } from '../api/build-api.ts';
+import type { Config } from '../config/config.ts';
+import { jobHandlers } from '../jobs/job-handlers.ts';
+import { localDiskStore } from '../object-storage/local-disk-store.ts';
+import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
+import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
+import type { Clock, Database } from '../services/ports.ts';
+import type { ScanPipeline } from '../services/scan-pipeline.ts';
+import type { ServiceContext } from '../services/service-context.ts';
+import { openDatabase } from './open-database.ts';
+import { servicesLogger } from './pino-logger.ts';
+import { randomBytes } from 'node:crypto';
+
+export interface ComposeOptions {
+  config: Config;
+  roles: { api: boolean; worker: boolean };
+  logger: PinoLogger;
+  pipeline: ScanPipeline;
+  clock?: Clock;
+  /** Tests: PGlite in memory instead of under dataDir (files still go to dataDir). */
+  inMemoryDatabase?: boolean;
+  /** Worker poll period (ms); tests shorten it. */
+  pollIntervalMs?: number;
+  backoffBaseMs?: number;
+  leaseMs?: number;
+}
+
+export interface ComposedService {
+  config: Config;
+  db: Database;
+  keys: ApiKeyService;
+  context: ServiceContext;
+  app: FastifyInstance | null;
+  worker: JobWorker | null;
+  /** Listens (API role) and returns the base address. */
+  listen(): Promise<string>;
+  /** Graceful: stop taking requests and jobs, finish what runs, close the database. */
+  close(): Promise<void>;
+}
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** The composition root: the only place adapters are constructed and wired to use cases. */
+export async function composeService(options: ComposeOptions): Promise<ComposedService> {
+  const { config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.inMemoryDatabase ? undefined : config.dataDir });
+  let baseUrl = config.publicBaseUrl;
+  const storageSecret = await db.secrets.getOrCreateSecret('storage-url-signing-v1', () => randomBytes(32).toString('base64url'));
+  const cursorSecret = await db.secrets.getOrCreateSecret('cursor-signing-v1', () => randomBytes(32).toString('base64url'));
+  const store = localDiskStore({ rootDir: join(config.dataDir, 'files'), publicBaseUrl: () => baseUrl, signingSecret: storageSecret });
+  const keys = await apiKeyService(db, clock, config.environment);
+
+  let worker: JobWorker | null = null;
+  const context: ServiceContext = {
+    db,
+    store,
+    clock,
+    logger: servicesLogger(logger),
+    notifier: { jobEnqueued: () => worker?.notify() },
+    settings: {
+      environment: config.environment,
+      uploadUrlTtlS: config.uploadUrlTtlS,
+      downloadUrlTtlS: config.downloadUrlTtlS,
+      maxUploadBytes: config.maxUploadBytes,
+      termsVersion: config.termsVersion,
+      jobMaxAttempts: config.jobMaxAttempts,
+    },
+    cursorSecret,
+  };
+
+  if (options.roles.worker && config.workerConcurrency > 0) {
+    worker = startJobWorker({
+      jobs: db.jobs,
+      handlers: jobHandlers(context, options.pipeline),
+      clock,
+      logger: context.logger,
+      concurrency: config.workerConcurrency,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      leaseMs: options.leaseMs ?? 60_000,
+      backoffBaseMs: options.backoffBaseMs ?? 2000,
+      backoffMaxMs: 5 * 60_000,
+    });
+  }
+
+  let shuttingDown = false;
+  const app = options.roles.api
+    ? await buildApi({
+      context, keys, signedStorage: store, jsonBodyLimitBytes: config.jsonBodyLimitBytes, isShuttingDown: () => shuttingDown,
+    }, logger)
+    : null;
+
+  return {
+    config, db, keys, context, app, worker,
+    async listen() {
+      if (!app) throw new Error('this process has no API role');
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      if (!config.publicBaseUrlConfigured) baseUrl = `http://localhost:${port}`;
+      return `http://localhost:${port}`;
+    },
+    async close() {
+      shuttingDown = true;
+      if (app) await app.close();
+      if (worker) await worker.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { ProcessingFailure } from '../domain/processing-failure.ts';
+import type { AssetStage } from '../domain/scan.ts';
+import { heightInM, weightInKg } from '../domain/units.ts';
+import { computeBodyfat } from '../processing/body-composition/compute-bodyfat.ts';
+import type { ScanPipeline } from './scan-pipeline.ts';
+import { personAtScan } from './scan-results-service.ts';
+import { objectKeys, type ServiceContext } from './service-context.ts';
+
+/**
+ * The process-scan job: capture bytes -> geometry -> measured body -> fitted model -> measurements,
+ * body composition and asset files -> READY. Idempotent: a scan no longer PROCESSING (deleted,
+ * already done) is left alone, and every write overwrites what an earlier attempt wrote.
+ * A ProcessingFailure (bad capture, no person) fails the scan at once: retrying cannot help.
+ * Any other error is thrown to the queue, which retries it.
+ */
+export async function processScan(context: ServiceContext, pipeline: ScanPipeline, scanId: string): Promise<void> {
+  const owned = await context.db.scans.findOwnedScan(scanId);
+  if (!owned || owned.scan.status !== 'PROCESSING') return;
+  const { scan, user } = owned;
+  const log = (message: string, fields: Record<string, unknown> = {}): void =>
+    context.logger.info({ scanId, providerScanId: scan.providerScanId, ...fields }, message);
+  let stage: AssetStage = 'captureData';
+  const begin = async (next: AssetStage): Promise<void> => {
+    stage = next;
+    await context.db.scans.setScanStage(scanId, next, 'started', context.clock.now());
+  };
+  const succeed = (done: AssetStage): Promise<void> => context.db.scans.setScanStage(scanId, done, 'succeeded', context.clock.now());
+
+  try {
+    await begin('captureData');
+    const bytes = await context.store.get(objectKeys.capture(scanId));
+    const capture = pipeline.read(bytes);
+    log('capture read', { format: capture.format, bytes: bytes.byteLength, points: capture.geometry.positions.length / 3 });
+    await succeed('captureData');
+
+    await begin('body');
+    const measured = pipeline.measure(capture, { heightM: heightInM(scan.height), weightKg: weightInKg(scan.weight) });
+    log('body measured', { statureM: measured.statureM, ...measured.diagnostics });
+    await succeed('body');
+
+    await begin('fittedBody');
+    const fitted = pipeline.fit(measured);
+    log('body model fitted', { fitErrorMmBySite: fitted.fitErrorMmBySite });
+    await succeed('fittedBody');
+
+    await begin('measurement');
+    const bodyfat = computeBodyfat(scan.bodyfatMethod, personAtScan(user, scan), measured.measurements);
+    const files = pipeline.assets(measured, fitted, capture, scan.assetConfigId);
+    for (const file of files) {
+      const objectKey = objectKeys.scanAsset(scanId, file.fileName);
+      const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
+      await context.db.files.recordStoredFile({ ownerId: scanId, assetKey: file.assetKey, objectKey, contentType: file.contentType, byteSize });
+    }
+    const processing = {
+      captureFormat: capture.format,
+      statureM: measured.statureM,
+      diagnostics: measured.diagnostics,
+      landmarks: measured.landmarks,
+      fittedBody: fitted,
+      bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
+    };
+    await context.db.transaction(async (tx) => {
+      await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', context.clock.now());
+      await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, context.clock.now());
+    });
+    log('scan ready', { assets: files.map((file) => file.fileName) });
+  } catch (error) {
+    await context.db.scans.setScanStage(scanId, stage, 'failed', context.clock.now());
+    if (error instanceof ProcessingFailure) {
+      await context.db.scans.markScanFailed(scanId, { code: error.code, message: error.message }, context.clock.now());
+      log('scan failed', { stage, code: error.code, reason: error.message });
+      return;
+    }
+    throw error;
+  }
+}
+
+/** When every attempt failed on an unexpected error: the scan says so instead of staying PROCESSING. */
+export async function failScanAfterRetries(context: ServiceContext, scanId: string, attempts: number): Promise<void> {
+  await context.db.scans.markScanFailed(scanId, {
+    code: 'internal_error',
+    message: `Processing failed ${attempts} times on an internal error; support can trace it by providerScanId.`,
+  }, context.clock.now());
+}
