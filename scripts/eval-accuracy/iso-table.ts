@@ -1,0 +1,77 @@
+// Aggregates run records into the ISO 20685-1 table: per girth field, the site-agnostic error
+// (scan - exact cut on the scan's own plane), its mean, SD and 95% CI of the mean (mm), the
+// field's limit and PASS/FAIL (the whole CI inside +-limit); the site-definition difference is
+// printed beside it for information. Also volume error (%) and stature error (mm).
+import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../src/domain/measurements.ts';
+import { summarizeMeanError, type MeanErrorSummary } from '../../src/processing/evaluation/error-statistics.ts';
+import type { RunRecord } from './evaluate-run.ts';
+
+/**
+ * ISO 20685-1 limits (mm). Large (+-9): chest family (upper/lower chest, chest), waist, navy waist,
+ * stomach, hips, shoulders (a trunk girth larger than the chest), thigh family. Small (+-4): neck,
+ * arm, forearm, wrist, calf, ankle.
+ */
+export function isoLimitMm(field: CircumferenceField): number {
+  return /^(neck|midArm|lowerArm|forearm|wrist|calf|ankle)/.test(field) ? 4 : 9;
+}
+
+export interface FieldSummary {
+  field: CircumferenceField;
+  limitMm: number;
+  siteAgnostic: MeanErrorSummary;
+  /** Worst end of the CI, |.|, mm (what bounds.json limits). */
+  ciMaxAbsMm: number;
+  verdict: 'PASS' | 'FAIL' | 'NO DATA';
+  siteDefinition: MeanErrorSummary;
+  sideMismatches: number;
+}
+
+export interface AccuracySummary {
+  fields: FieldSummary[];
+  volumeErrorPct: MeanErrorSummary;
+  statureErrorMm: MeanErrorSummary;
+  runs: number;
+  failedRuns: number;
+}
+
+export function summarize(records: readonly RunRecord[]): AccuracySummary {
+  const ok = records.filter((r) => r.failure === null);
+  const fields = CIRCUMFERENCE_FIELDS.map((field): FieldSummary => {
+    const rows = ok.flatMap((r) => r.fields.filter((f) => f.field === field));
+    const siteAgnostic = summarizeMeanError(rows.flatMap((f) => (f.siteAgnosticErrorMm === null ? [] : [f.siteAgnosticErrorMm])));
+    const limitMm = isoLimitMm(field);
+    const ciMaxAbsMm = siteAgnostic.n >= 2 ? Math.max(Math.abs(siteAgnostic.ciLow), Math.abs(siteAgnostic.ciHigh)) : NaN;
+    return {
+      field, limitMm, siteAgnostic, ciMaxAbsMm,
+      verdict: Number.isNaN(ciMaxAbsMm) ? 'NO DATA' : ciMaxAbsMm <= limitMm ? 'PASS' : 'FAIL',
+      siteDefinition: summarizeMeanError(rows.map((f) => f.siteDefinitionDiffMm)),
+      sideMismatches: rows.filter((f) => f.sideMismatch).length,
+    };
+  });
+  return {
+    fields,
+    volumeErrorPct: summarizeMeanError(ok.flatMap((r) => (r.volumeErrorPct === null ? [] : [r.volumeErrorPct]))),
+    statureErrorMm: summarizeMeanError(ok.flatMap((r) => (r.statureErrorMm === null ? [] : [r.statureErrorMm]))),
+    runs: records.length,
+    failedRuns: records.length - ok.length,
+  };
+}
+
+const num = (v: number, width: number, digits = 1): string => (Number.isFinite(v) ? v.toFixed(digits) : '-').padStart(width);
+const signed = (v: number, width: number, digits = 1): string => (Number.isFinite(v) ? (v >= 0 ? '+' : '') + v.toFixed(digits) : '-').padStart(width);
+
+export function formatTable(summary: AccuracySummary): string {
+  const lines: string[] = [];
+  lines.push('ISO 20685-1 (site-agnostic error = scan - exact cut of the mesh on the scan\'s own plane), mm');
+  lines.push(`${'field'.padEnd(19)}${'n'.padStart(4)}${'mean'.padStart(8)}${'SD'.padStart(7)}${'95% CI of mean'.padStart(19)}${'limit'.padStart(7)}  verdict | site-def. diff mean   SD  side swaps`);
+  for (const f of summary.fields) {
+    const s = f.siteAgnostic, d = f.siteDefinition;
+    const ci = `[${signed(s.ciLow, 6)}, ${signed(s.ciHigh, 6)}]`;
+    lines.push(`${f.field.padEnd(19)}${String(s.n).padStart(4)}${signed(s.mean, 8)}${num(s.sd, 7)}${ci.padStart(19)}${('±' + f.limitMm).padStart(7)}  ${f.verdict.padEnd(7)} | ${signed(d.mean, 19)}${num(d.sd, 6)}${String(f.sideMismatches).padStart(11)}`);
+  }
+  const v = summary.volumeErrorPct, h = summary.statureErrorMm;
+  lines.push(`fullBodyVolume error %: n ${v.n}, mean ${signed(v.mean, 0, 2)}, SD ${num(v.sd, 0, 2)}, 95% CI [${signed(v.ciLow, 0, 2)}, ${signed(v.ciHigh, 0, 2)}]`);
+  lines.push(`stature error mm:       n ${h.n}, mean ${signed(h.mean, 0)}, SD ${num(h.sd, 0)}, 95% CI [${signed(h.ciLow, 0)}, ${signed(h.ciHigh, 0)}]`);
+  lines.push(`runs: ${summary.runs}, failed: ${summary.failedRuns}`);
+  return lines.join('\n');
+}
