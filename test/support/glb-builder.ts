@@ -42,6 +42,17 @@ export interface GlbSpec {
   scene?: number;
 }
 
+/** accessor.min / accessor.max of xyz positions, as the glTF specification requires for POSITION. */
+function bounds(positions: Float32Array): { min: number[]; max: number[] } {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i++) {
+    min[i % 3] = Math.min(min[i % 3], positions[i]);
+    max[i % 3] = Math.max(max[i % 3], positions[i]);
+  }
+  return { min, max };
+}
+
 /** Builds a GLB from meshes of primitives plus an optional node hierarchy and scenes. */
 export function buildGlb(spec: GlbSpec): Uint8Array {
   const chunks: Uint8Array[] = [];
@@ -72,10 +83,10 @@ export function buildGlb(spec: GlbSpec): Uint8Array {
           interleaved.set(p.normals.subarray(i * 3, i * 3 + 3), i * 6 + 3);
         }
         const view = addView(asBytes(interleaved), 24);
-        attributes.POSITION = addAccessor(view, 5126, count, 'VEC3');
+        attributes.POSITION = addAccessor(view, 5126, count, 'VEC3', bounds(p.positions));
         attributes.NORMAL = addAccessor(view, 5126, count, 'VEC3', { byteOffset: 12 });
       } else {
-        attributes.POSITION = addAccessor(addView(asBytes(p.positions)), 5126, count, 'VEC3');
+        attributes.POSITION = addAccessor(addView(asBytes(p.positions)), 5126, count, 'VEC3', bounds(p.positions));
         if (p.normals) attributes.NORMAL = addAccessor(addView(asBytes(p.normals)), 5126, count, 'VEC3');
       }
       if (p.colors) {

@@ -1,5 +1,5 @@
 // Builds ZIP archives by hand for the capture bundle tests, including dishonest ones (wrong sizes or CRCs).
-import { deflateSync } from 'fflate';
+import { deflateRawSync } from 'node:zlib';
 import { crc32 } from '../../src/processing/capture/crc32.ts';
 
 export interface ZipEntrySpec {
@@ -21,7 +21,7 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Uint8Array {
   for (const entry of entries) {
     const name = new TextEncoder().encode(entry.name);
     const method = entry.method ?? 8;
-    const payload = method === 8 ? deflateSync(entry.data) : entry.data;
+    const payload = method === 8 ? new Uint8Array(deflateRawSync(entry.data)) : entry.data;
     const crc = entry.crc ?? crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const local = new Uint8Array(30 + name.length);

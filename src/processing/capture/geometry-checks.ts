@@ -7,13 +7,16 @@ import type { CaptureReadLimits } from './capture-limits.ts';
  * finite coordinates, triangle indices inside the vertex range, counts within the limits.
  */
 
-/** Throws `capture_invalid_numbers` naming the first vertex whose x, y or z is NaN or infinite. */
-export function assertFinitePositions(positions: Float32Array, formatName: string): void {
+/**
+ * Throws `capture_invalid_numbers` naming the first vertex whose x, y or z is NaN or infinite;
+ * `firstVertex` is the number of the vertex at positions[0] (for parts of a larger list).
+ */
+export function assertFinitePositions(positions: Float32Array, formatName: string, firstVertex = 0): void {
   for (let i = 0; i < positions.length; i++) {
     const value = positions[i];
     // value - value is 0 for finite numbers and NaN for NaN and +/-Infinity.
     if (value - value !== 0) {
-      const vertex = Math.floor(i / 3);
+      const vertex = firstVertex + Math.floor(i / 3);
       const axis = 'xyz'[i % 3];
       throw new ProcessingFailure(
         'capture_invalid_numbers',

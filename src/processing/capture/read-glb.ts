@@ -70,6 +70,7 @@ function linearToSrgbByte(linear: number): number {
 
 function writePositions(plan: PrimitivePlan, bin: Uint8Array, out: Float32Array, firstVertex: number): void {
   const source = readAccessorFloats(plan.position, bin);
+  assertFinitePositions(source, 'GLB', firstVertex);
   const m = plan.world;
   for (let i = 0, o = firstVertex * 3; i < source.length; i += 3, o += 3) {
     const x = source[i], y = source[i + 1], z = source[i + 2];

@@ -26,8 +26,13 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Most entries a capture bundle may list. */
 const MAX_ENTRIES = 64;
-/** Compressed bytes handed to the inflater at a time: bounds the output of one step (about 1032x). */
-const INFLATE_STEP_BYTES = 16 * 1024;
+/**
+ * DEFLATE expands at most about 1032:1, so handing the inflater `budget / 1032` compressed bytes at a
+ * time bounds how far one step can overshoot an entry's declared size (to about 0.5 MiB).
+ */
+const MAX_DEFLATE_RATIO = 1032;
+const MIN_STEP_BYTES = 512;
+const MAX_STEP_BYTES = 64 * 1024;
 
 export function bundleInvalid(sentence: string): ProcessingFailure {
   return new ProcessingFailure('capture_bundle_invalid', sentence);
@@ -90,17 +95,16 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
 
 /** Checks declared sizes before inflating: the total against the limit, each large entry's ratio. */
 export function checkDeclaredSizes(entries: readonly ZipEntry[], limits: CaptureReadLimits): void {
-  let total = 0;
+  const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (total > limits.maxUncompressedBytes) {
+    throw new ProcessingFailure('capture_too_large', `The ZIP bundle declares ${total} bytes uncompressed, more than the ${limits.maxUncompressedBytes} bytes this server inflates.`);
+  }
   for (const entry of entries) {
-    total += entry.uncompressedSize;
     if (entry.uncompressedSize > RATIO_CHECK_MIN_BYTES
       && entry.uncompressedSize > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)) {
       const ratio = Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1));
       throw new ProcessingFailure('capture_too_large', `The ZIP bundle entry ${entry.name} declares a compression ratio of ${ratio}:1, above the ${limits.maxCompressionRatio}:1 allowed, so it is refused as a possible zip bomb.`);
     }
-  }
-  if (total > limits.maxUncompressedBytes) {
-    throw new ProcessingFailure('capture_too_large', `The ZIP bundle declares ${total} bytes uncompressed, more than the ${limits.maxUncompressedBytes} bytes this server inflates.`);
   }
 }
 
@@ -116,8 +120,11 @@ function inflateGuarded(data: Uint8Array, entry: ZipEntry): Uint8Array {
   });
   try {
     if (data.length === 0) inflater.push(data, true);
-    for (let p = 0; p < data.length; p += INFLATE_STEP_BYTES) {
-      inflater.push(data.subarray(p, p + INFLATE_STEP_BYTES), p + INFLATE_STEP_BYTES >= data.length);
+    for (let p = 0; p < data.length;) {
+      const budget = out.length - written;
+      const step = Math.min(MAX_STEP_BYTES, Math.max(MIN_STEP_BYTES, Math.floor(budget / MAX_DEFLATE_RATIO)));
+      inflater.push(data.subarray(p, p + step), p + step >= data.length);
+      p += step;
     }
   } catch (error) {
     if (error instanceof ProcessingFailure) throw error;
