@@ -2,8 +2,8 @@ import type { AssetMesh } from './asset-mesh.ts';
 import { computeSmoothNormals } from './smooth-normals.ts';
 
 export interface ObjOptions {
-  /** File name of the MTL written beside the OBJ (referenced by `mtllib`). */
-  mtlFileName: string;
+  /** File name of the MTL written beside the OBJ (referenced by `mtllib`), or null for no material. */
+  mtlFileName: string | null;
   /** Material name used by `usemtl` and defined in the MTL. */
   materialName: string;
   /** Object name (`o`). */
@@ -22,7 +22,7 @@ export function writeObj(mesh: AssetMesh, options: ObjOptions): Uint8Array {
   const vertexCount = positionsM.length / 3;
   const lines: string[] = [
     '# bodyscan OBJ: metres, Y up, facing +Z, feet at y = 0',
-    `mtllib ${options.mtlFileName}`,
+    ...(options.mtlFileName ? [`mtllib ${options.mtlFileName}`] : []),
     `o ${options.objectName}`,
   ];
   for (let v = 0; v < vertexCount; v++) {
@@ -34,7 +34,8 @@ export function writeObj(mesh: AssetMesh, options: ObjOptions): Uint8Array {
   for (let v = 0; v < vertexCount; v++) {
     lines.push(`vn ${fixed(normals[v * 3], 5)} ${fixed(normals[v * 3 + 1], 5)} ${fixed(normals[v * 3 + 2], 5)}`);
   }
-  lines.push(`usemtl ${options.materialName}`, 's 1');
+  if (options.mtlFileName) lines.push(`usemtl ${options.materialName}`);
+  lines.push('s 1');
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t] + 1, b = indices[t + 1] + 1, c = indices[t + 2] + 1;
     lines.push(uvs ? `f ${a}/${a}/${a} ${b}/${b}/${b} ${c}/${c}/${c}` : `f ${a}//${a} ${b}//${b} ${c}//${c}`);

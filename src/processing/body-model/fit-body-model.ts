@@ -1,0 +1,209 @@
+import type { BodyMeasurementResult, MeasurementSite } from '../../domain/body-scan-result.ts';
+import { CIRCUMFERENCE_FIELDS } from '../../domain/measurements.ts';
+import type { CircumferenceField } from '../../domain/measurements.ts';
+import type { BodyModelParams } from './body-params.ts';
+import { cloneParams, REFERENCE_PARAMS } from './body-params.ts';
+import { REFERENCE_STATURE_M, SHOULDER_JOINT_FRACTION } from './body-template.ts';
+import type { BodyMesh } from './generate-body.ts';
+import { generateBody } from './generate-body.ts';
+import { planeGirth } from './plane-section.ts';
+import { SITE_STATIONS, siteFrame } from './site-stations.ts';
+
+export interface BodyFit {
+  params: BodyModelParams;
+  /** The fitted body, posed and placed like the scan (m, Y up, facing +Z, feet at y = 0). */
+  mesh: BodyMesh;
+  /** Model girth minus measured girth at each measured site's plane (mm). */
+  fitErrorMmBySite: Partial<Record<CircumferenceField, number>>;
+}
+
+const GIRTH_ROUNDS = 4;
+
+/**
+ * Fits the body model to a measured scan (canonical frame: m, Y up, facing +Z, feet at y = 0).
+ * Lengths and pose come from the heights and positions of the measurement sites' centres (and the
+ * stature); girths and cross-section shapes from the site rings, then refined so that the model cut
+ * at each measured plane has the measured tape girth. Sites missing from the result keep the
+ * reference body's values scaled by stature.
+ */
+export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
+  const sites = new Map<CircumferenceField, MeasurementSite>();
+  for (const site of result.sites) sites.set(site.field, site);
+  const params = cloneParams(REFERENCE_PARAMS);
+  const stature = result.statureM > 0 ? result.statureM : REFERENCE_STATURE_M;
+  const scale = stature / REFERENCE_STATURE_M;
+  for (const key of Object.keys(params.lengths) as (keyof BodyModelParams['lengths'])[]) params.lengths[key] *= scale;
+  for (const field of CIRCUMFERENCE_FIELDS) params.girthsM[field] *= scale;
+
+  fitPlacement(params, sites, scale);
+  fitLegs(params, sites);
+  fitColumn(params, sites, stature);
+  fitArms(params, sites);
+  fitGirthsFromRings(params, sites);
+
+  let mesh = generateBody(params);
+  for (let round = 0; round < GIRTH_ROUNDS; round++) {
+    for (const [field, site] of sites) {
+      const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);
+      if (!cut || cut.perimeterM <= 0) continue;
+      if (field === 'shoulderFit') continue;
+      params.girthsM[field] *= clamp(site.perimeterM / cut.perimeterM, 0.7, 1.4);
+      const measuredShape = depthRatioOfRing(params, field, site.ringM);
+      const modelShape = depthRatioOfRing(params, field, cut.ringM);
+      if (measuredShape > 0 && modelShape > 0) params.depthRatios[field] = clamp(params.depthRatios[field] * measuredShape / modelShape, 0.3, 3);
+    }
+    mesh = generateBody(params);
+    // The arm rings start from the armhole, so the shoulder is settled inside every round.
+    const shoulder = sites.get('shoulderFit');
+    if (shoulder) mesh = fitShoulder(params, shoulder, mesh);
+  }
+  const fitErrorMmBySite: Partial<Record<CircumferenceField, number>> = {};
+  for (const [field, site] of sites) {
+    const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);
+    fitErrorMmBySite[field] = cut ? (cut.perimeterM - site.perimeterM) * 1000 : Number.NaN;
+  }
+  return { params, mesh, fitErrorMmBySite };
+}
+
+/**
+ * The shoulder tape wraps the arms too, so its girth responds weakly to the torso's shoulder ring:
+ * solve model(girth) = measured with secant steps instead of the proportional update.
+ */
+function fitShoulder(params: BodyModelParams, site: MeasurementSite, start: BodyMesh): BodyMesh {
+  const residual = (mesh: BodyMesh): number => {
+    const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);
+    return cut ? cut.perimeterM - site.perimeterM : Number.NaN;
+  };
+  let x0 = params.girthsM.shoulderFit, f0 = residual(start), mesh = start;
+  if (!Number.isFinite(f0)) return start;
+  let x1 = x0 * (f0 > 0 ? 0.95 : 1.05);
+  for (let step = 0; step < 8 && Math.abs(f0) > 1e-5; step++) {
+    params.girthsM.shoulderFit = x1;
+    mesh = generateBody(params);
+    const f1 = residual(mesh);
+    if (!Number.isFinite(f1) || f1 === f0) break;
+    const next = clamp(x1 - (f1 * (x1 - x0)) / (f1 - f0), 0.5 * x1, 1.5 * x1);
+    x0 = x1; f0 = f1; x1 = next;
+  }
+  return mesh;
+}
+
+function fitPlacement(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, scale: number): void {
+  let sx = 0, sz = 0, n = 0;
+  for (const [field, site] of sites) {
+    const station = SITE_STATIONS[field];
+    if (station.limb !== 'torso' || field === 'shoulderFit') continue;
+    sx += site.centerM[0];
+    sz += site.centerM[2] - station.station.centerZM * scale;
+    n++;
+  }
+  if (n > 0) params.rootOffsetM = { x: sx / n, z: sz / n };
+}
+
+function fitLegs(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
+  let num = 0, den = 0;
+  const bySide: [number, number][][] = [[], []];
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb !== 'leg' || s.station.segment !== 'leg') continue;
+    num += site.centerM[1] * s.station.fraction;
+    den += s.station.fraction * s.station.fraction;
+    bySide[s.side].push([site.centerM[1], site.centerM[0]]);
+  }
+  if (den > 0) params.lengths.legM = num / den;
+  const crotch = params.lengths.legM;
+  const tans: number[] = [], hips: number[] = [];
+  bySide.forEach((points, side) => {
+    if (points.length < 2) return;
+    const my = mean(points.map((p) => p[0])), mx = mean(points.map((p) => p[1]));
+    let cov = 0, varY = 0;
+    for (const [y, x] of points) { cov += (y - my) * (x - mx); varY += (y - my) ** 2; }
+    if (varY <= 0) return;
+    const slope = cov / varY; // dx/dy
+    const sign = side === 0 ? 1 : -1;
+    tans.push(-sign * slope);
+    hips.push(sign * (mx + slope * (crotch - my) - params.rootOffsetM.x));
+  });
+  if (tans.length > 0) params.pose.legAbductionDeg = (Math.atan(mean(tans)) * 180) / Math.PI;
+  if (hips.length > 0) params.lengths.hipHalfWidthM = clamp(mean(hips), 0.03, 0.25);
+}
+
+function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, stature: number): void {
+  const crotch = params.lengths.legM;
+  let num = 0, den = 0;
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb !== 'torso' || s.station.part !== 'torso') continue;
+    num += (site.centerM[1] - crotch) * s.station.fraction;
+    den += s.station.fraction * s.station.fraction;
+  }
+  if (den > 0) params.lengths.torsoM = num / den;
+  const neck = sites.get('neckFit');
+  const neckStation = SITE_STATIONS.neckFit.station;
+  if (neck) params.lengths.neckM = clamp((neck.centerM[1] - crotch - params.lengths.torsoM) / neckStation.fraction, 0.02, 0.2);
+  params.lengths.headM = clamp(stature - crotch - params.lengths.torsoM - params.lengths.neckM, 0.12, 0.35);
+}
+
+function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
+  const alphas: number[] = [], uppers: number[] = [], fores: number[] = [], halfWidths: number[] = [];
+  const jointY = params.lengths.legM + SHOULDER_JOINT_FRACTION * params.lengths.torsoM;
+  for (const side of [0, 1] as const) {
+    const mid = sites.get(side === 0 ? 'midArmLeftFit' : 'midArmRightFit');
+    const wrist = sites.get(side === 0 ? 'wristLeftFit' : 'wristRightFit');
+    if (!mid || !wrist) continue;
+    const d = normalize(sub(wrist.centerM, mid.centerM));
+    if (d[1] > -0.05) continue; // arms raised above horizontal: keep the reference pose
+    alphas.push((Math.atan2(Math.abs(d[0]), -d[1]) * 180) / Math.PI);
+    const toJoint = (jointY - mid.centerM[1]) / -d[1];
+    const midFraction = SITE_STATIONS.midArmLeftFit.station.fraction;
+    const upper = toJoint / midFraction;
+    uppers.push(upper);
+    const joint = [mid.centerM[0] - d[0] * toJoint, jointY, mid.centerM[2] - d[2] * toJoint];
+    halfWidths.push(Math.abs(joint[0] - params.rootOffsetM.x));
+    let num = 0, den = 0;
+    for (const field of side === 0 ? ['lowerArmLeftFit', 'forearmLeftFit', 'wristLeftFit'] as const : ['lowerArmRightFit', 'forearmRightFit', 'wristRightFit'] as const) {
+      const site = sites.get(field);
+      if (!site) continue;
+      const along = dot(sub(site.centerM, joint), d);
+      const fraction = SITE_STATIONS[field].station.fraction;
+      num += (along - upper) * fraction;
+      den += fraction * fraction;
+    }
+    if (den > 0) fores.push(num / den);
+  }
+  if (alphas.length > 0) params.pose.armAbductionDeg = mean(alphas);
+  if (uppers.length > 0) params.lengths.upperArmM = clamp(mean(uppers), 0.15, 0.5);
+  if (fores.length > 0) params.lengths.forearmM = clamp(mean(fores), 0.12, 0.45);
+  if (halfWidths.length > 0) params.lengths.shoulderHalfWidthM = clamp(mean(halfWidths), 0.08, 0.35);
+}
+
+/** Initial girths from the rings' perimeters, depth ratios from their extents along the station's axes. */
+function fitGirthsFromRings(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
+  for (const [field, site] of sites) {
+    params.girthsM[field] = site.perimeterM;
+    if (field === 'shoulderFit') continue; // the shoulder tape also wraps the arms: keep the template's shape
+    const ratio = depthRatioOfRing(params, field, site.ringM);
+    if (ratio > 0) params.depthRatios[field] = clamp(ratio, 0.3, 3);
+  }
+}
+
+/** Extent along the station's depth axis over extent along its lateral axis; 0 when degenerate. */
+function depthRatioOfRing(params: BodyModelParams, field: CircumferenceField, ring: Float32Array): number {
+  const frame = siteFrame(params, field);
+  let minU = Infinity, maxU = -Infinity, minW = Infinity, maxW = -Infinity;
+  for (let i = 0; i < ring.length; i += 3) {
+    const u = ring[i] * frame.lateral[0] + ring[i + 1] * frame.lateral[1] + ring[i + 2] * frame.lateral[2];
+    const w = ring[i] * frame.depth[0] + ring[i + 1] * frame.depth[1] + ring[i + 2] * frame.depth[2];
+    minU = Math.min(minU, u); maxU = Math.max(maxU, u); minW = Math.min(minW, w); maxW = Math.max(maxW, w);
+  }
+  return maxU > minU && maxW > minW ? (maxW - minW) / (maxU - minU) : 0;
+}
+
+const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+const sub = (a: readonly number[], b: readonly number[]): [number, number, number] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: readonly number[], b: readonly number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+function normalize(v: [number, number, number]): [number, number, number] {
+  const l = Math.hypot(v[0], v[1], v[2]) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+}

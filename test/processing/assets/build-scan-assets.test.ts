@@ -1,0 +1,110 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
+import { buildScanAssets } from '../../../src/processing/assets/build-scan-assets.ts';
+import {
+  DEFAULT_NATIVE_CONFIG_ID, DEFAULT_WEB_CONFIG_ID, LEGACY_NATIVE_CONFIG_ID, assetKindsOf,
+} from '../../../src/processing/assets/asset-configs.ts';
+import { fitBodyModel } from '../../../src/processing/body-model/fit-body-model.ts';
+import { BODY_TOPOLOGY } from '../../../src/processing/body-model/body-topology.ts';
+import { readCapture } from '../../../src/processing/capture/read-capture.ts';
+import { syntheticMeasurement, variedParams } from '../../support/synthetic-measurement.ts';
+import { samplePointCloud } from '../../support/sample-surface.ts';
+import { glbJson, validateGlb } from '../../support/validate-glb.ts';
+import { readObjMinimal } from '../../support/read-obj-minimal.ts';
+import { countNonBackground } from '../../support/mesh-checks.ts';
+
+const meshScan = syntheticMeasurement(variedParams());
+const cloud = samplePointCloud(meshScan.canonical.positions, meshScan.canonical.indices as Uint32Array, 60_000);
+const pointScan = { ...meshScan, canonical: { positions: cloud.positions, indices: null, colors: cloud.colors, normals: null } };
+const fit = fitBodyModel(pointScan);
+
+function decodePng(bytes: Uint8Array): PNG {
+  return PNG.sync.read(Buffer.from(bytes));
+}
+
+describe('buildScanAssets, GLB pipelines', () => {
+  for (const configId of [DEFAULT_NATIVE_CONFIG_ID, DEFAULT_WEB_CONFIG_ID]) {
+    it(`writes the documented files for ${configId}, every GLB valid`, async () => {
+      const files = buildScanAssets(pointScan, null, configId, fit);
+      assert.deepEqual(Object.keys(files).sort(), [...assetKindsOf(configId)].sort());
+      assert.deepEqual(
+        Object.fromEntries(Object.entries(files).map(([kind, file]) => [kind, [file.fileName, file.contentType]])),
+        {
+          model: ['model.glb', 'model/gltf-binary'], canonicalBody: ['canonical-body.glb', 'model/gltf-binary'],
+          texture: ['texture.png', 'image/png'], previewImage: ['preview.png', 'image/png'], stripes: ['stripes.glb', 'model/gltf-binary'],
+        },
+      );
+      for (const kind of ['model', 'canonicalBody', 'stripes'] as const) {
+        assert.deepEqual((await validateGlb(files[kind]!.bytes)).errors, [], kind);
+      }
+      const model = glbJson(files.model!.bytes);
+      assert.equal(model.extras.source, 'fitted body');
+      assert.ok(model.images[0].bufferView >= 0);
+      const canonical = glbJson(files.canonicalBody!.bytes);
+      assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, BODY_TOPOLOGY.vertexCount);
+    });
+  }
+
+  it('renders a 512 x 1024 preview with the body in it and the capture colours on it', () => {
+    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const preview = decodePng(files.previewImage!.bytes);
+    assert.equal(preview.width, 512);
+    assert.equal(preview.height, 1024);
+    const covered = countNonBackground(new Uint8Array(preview.data), [236, 236, 232]);
+    assert.ok(covered > 512 * 1024 * 0.08 && covered < 512 * 1024 * 0.5, `body covers ${covered} px`);
+    // The blue top of the synthetic capture shows: bluish pixels, above the middle of the body.
+    let blue = 0, blueRows = 0;
+    for (let p = 0; p < 512 * 1024; p++) {
+      if (preview.data[p * 4 + 2] > preview.data[p * 4] + 40) { blue++; blueRows += Math.floor(p / 512); }
+    }
+    assert.ok(blue > 5000, `${blue} bluish pixels`);
+    assert.ok(blueRows / blue < 512, 'the top is in the upper half');
+    const texture = decodePng(files.texture!.bytes);
+    assert.equal(texture.width, 1024);
+    assert.equal(texture.height, 1024);
+  });
+
+  it('publishes a capture mesh itself, with its vertex colours baked', async () => {
+    const colors = new Uint8Array(meshScan.canonical.positions.length).fill(90);
+    const files = buildScanAssets({ ...meshScan, canonical: { ...meshScan.canonical, colors } }, null, DEFAULT_WEB_CONFIG_ID, fit);
+    assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
+    assert.equal(glbJson(files.model!.bytes).extras.source, 'capture mesh');
+    const texture = decodePng(files.texture!.bytes);
+    assert.deepEqual([...texture.data.subarray(0, 3)], [90, 90, 90]);
+  });
+
+  it('falls back to the generated skin texture when the capture has no colours', () => {
+    const files = buildScanAssets({ ...pointScan, canonical: { ...pointScan.canonical, colors: null } }, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const texture = decodePng(files.texture!.bytes);
+    const [r, g, b] = texture.data.subarray(0, 3);
+    assert.ok(r > g && g > b && r > 180, `skin tone ${r},${g},${b}`);
+  });
+});
+
+describe('buildScanAssets, legacy pipeline', () => {
+  const files = buildScanAssets(pointScan, null, LEGACY_NATIVE_CONFIG_ID, fit);
+
+  it('writes OBJ + MTL + PNG texture that reference each other', () => {
+    assert.deepEqual(Object.keys(files).sort(), ['canonicalBody', 'material', 'model', 'previewImage', 'stripes', 'texture']);
+    const obj = readObjMinimal(files.model!.bytes);
+    assert.equal(obj.mtllib, files.material!.fileName);
+    assert.match(new TextDecoder().decode(files.material!.bytes), new RegExp(`^map_Kd ${files.texture!.fileName}$`, 'm'));
+    assert.equal(obj.uvs.length, obj.positions.length);
+    assert.ok(obj.faces.length > 3000);
+    const canonical = readObjMinimal(files.canonicalBody!.bytes);
+    assert.equal(canonical.positions.length, BODY_TOPOLOGY.vertexCount);
+    assert.equal(canonical.mtllib, null);
+  });
+
+  it('writes an OBJ that the capture reader reads back', () => {
+    const read = readCapture(files.model!.bytes);
+    const obj = readObjMinimal(files.model!.bytes);
+    assert.equal(read.geometry.positions.length / 3, obj.positions.length);
+    assert.equal((read.geometry.indices?.length ?? 0) / 3, obj.faces.length);
+  });
+
+  it('writes nothing for an unknown configuration', () => {
+    assert.deepEqual(buildScanAssets(pointScan, null, '00000000-0000-4000-8000-000000000000', fit), {});
+  });
+});
