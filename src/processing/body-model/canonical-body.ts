@@ -4,6 +4,7 @@ import { CANONICAL_POSE, cloneParams } from './body-params.ts';
 import type { BodyMesh } from './generate-body.ts';
 import { generateBody } from './generate-body.ts';
 import { planeGirth } from './plane-section.ts';
+import { matchShoulderGirth } from './shoulder-girth.ts';
 import { siteFrame } from './site-stations.ts';
 
 /** The same parameters in the canonical A-pose (CANONICAL_POSE) with the body's axis at x = z = 0. */
@@ -37,7 +38,7 @@ export function modelTapeGirthsM(params: BodyModelParams, mesh: BodyMesh = gener
  * The predicted body for a body shape prediction: the canonical body whose tape girths become the
  * predicted ones (m; fields not given keep their value). Lengths and cross-section shapes stay. The
  * predicted girths are reached by proportional correction at each site (three rounds; the shoulder,
- * whose tape also wraps the arms, converges to within a few mm).
+ * whose tape also wraps the arms, by secant steps).
  */
 export function deformToGirths(
   params: BodyModelParams, predictedGirthsM: Partial<Record<CircumferenceField, number>>,
@@ -48,10 +49,15 @@ export function deformToGirths(
     const current = modelTapeGirthsM(deformed, mesh);
     for (const [field, target] of Object.entries(predictedGirthsM) as [CircumferenceField, number][]) {
       const now = current[field];
-      if (!(target > 0) || !(now && now > 0) || !(field in deformed.girthsM)) continue;
+      if (field === 'shoulderFit' || !(target > 0) || !(now && now > 0) || !(field in deformed.girthsM)) continue;
       deformed.girthsM[field] *= target / now;
     }
     mesh = generateBody(deformed);
+    const shoulderTarget = predictedGirthsM.shoulderFit;
+    if (shoulderTarget && shoulderTarget > 0) {
+      const frame = siteFrame(deformed, 'shoulderFit');
+      mesh = matchShoulderGirth(deformed, shoulderTarget, frame.centerM, frame.axis, mesh);
+    }
   }
   return { params: deformed, mesh };
 }

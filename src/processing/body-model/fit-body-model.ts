@@ -7,6 +7,7 @@ import { REFERENCE_STATURE_M, SHOULDER_JOINT_FRACTION } from './body-template.ts
 import type { BodyMesh } from './generate-body.ts';
 import { generateBody } from './generate-body.ts';
 import { planeGirth } from './plane-section.ts';
+import { matchShoulderGirth } from './shoulder-girth.ts';
 import { SITE_STATIONS, siteFrame } from './site-stations.ts';
 
 export interface BodyFit {
@@ -55,7 +56,7 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
     mesh = generateBody(params);
     // The arm rings start from the armhole, so the shoulder is settled inside every round.
     const shoulder = sites.get('shoulderFit');
-    if (shoulder) mesh = fitShoulder(params, shoulder, mesh);
+    if (shoulder) mesh = matchShoulderGirth(params, shoulder.perimeterM, shoulder.centerM, shoulder.normal, mesh);
   }
   const fitErrorMmBySite: Partial<Record<CircumferenceField, number>> = {};
   for (const [field, site] of sites) {
@@ -63,29 +64,6 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
     fitErrorMmBySite[field] = cut ? (cut.perimeterM - site.perimeterM) * 1000 : Number.NaN;
   }
   return { params, mesh, fitErrorMmBySite };
-}
-
-/**
- * The shoulder tape wraps the arms too, so its girth responds weakly to the torso's shoulder ring:
- * solve model(girth) = measured with secant steps instead of the proportional update.
- */
-function fitShoulder(params: BodyModelParams, site: MeasurementSite, start: BodyMesh): BodyMesh {
-  const residual = (mesh: BodyMesh): number => {
-    const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);
-    return cut ? cut.perimeterM - site.perimeterM : Number.NaN;
-  };
-  let x0 = params.girthsM.shoulderFit, f0 = residual(start), mesh = start;
-  if (!Number.isFinite(f0)) return start;
-  let x1 = x0 * (f0 > 0 ? 0.95 : 1.05);
-  for (let step = 0; step < 8 && Math.abs(f0) > 1e-5; step++) {
-    params.girthsM.shoulderFit = x1;
-    mesh = generateBody(params);
-    const f1 = residual(mesh);
-    if (!Number.isFinite(f1) || f1 === f0) break;
-    const next = clamp(x1 - (f1 * (x1 - x0)) / (f1 - f0), 0.5 * x1, 1.5 * x1);
-    x0 = x1; f0 = f1; x1 = next;
-  }
-  return mesh;
 }
 
 function fitPlacement(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, scale: number): void {
