@@ -1,16 +1,15 @@
 // Real-body accuracy evaluation on MakeHuman bodies (ISO 20685-1 girth table, volume error).
 // Usage: node scripts/eval-accuracy/main.ts --makehuman <dir> [--json <file>] [--bodies <n>]
 //   [--variants mesh,cloud,cloud-yaw,mesh-mm,mesh-zup] [--points 300000] [--seed 20685]
-//   [--bounds <file>] [--update-bounds]
+//   [--bounds <file>] [--update-bounds] [--no-fit]
 // Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../src/domain/measurements.ts';
+import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
 import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
-import { summarizeMeanError } from '../../src/processing/evaluation/error-statistics.ts';
 import { createTargetReader, readMakeHumanBase } from './load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from './macro-targets.ts';
 import { extractBodyMesh } from './body-mesh.ts';
@@ -18,8 +17,8 @@ import { BODY_PRESETS } from './body-presets.ts';
 import { truthSites } from './truth-sites.ts';
 import { buildVariant, DEFAULT_VARIANT_OPTIONS, VARIANT_NAMES, type VariantName } from './variants.ts';
 import { evaluateRun, type BodyTruth, type RunRecord } from './evaluate-run.ts';
-import { findFitBodyModel, findMeasureBody } from './pipeline-hooks.ts';
-import { fitQualityOf } from './fit-quality.ts';
+import { findMeasureBody } from './pipeline-hooks.ts';
+import { addFitQuality, createFitQuality, formatFitQuality } from './fit-quality.ts';
 import { formatTable, summarize } from './iso-table.ts';
 import { boundsFromSummary, checkBounds, readBounds, writeBounds } from './bounds.ts';
 import { throughCaptureReader } from './capture-path.ts';
@@ -35,6 +34,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '20685' },
     bounds: { type: 'string', default: resolve(import.meta.dirname, 'bounds.json') },
     'update-bounds': { type: 'boolean', default: false },
+    'no-fit': { type: 'boolean', default: false },
   },
 });
 
@@ -49,10 +49,9 @@ const seed = Number(values.seed);
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
 const measure = await findMeasureBody();
-const fit = await findFitBodyModel();
 
 console.log(`MakeHuman accuracy evaluation: ${presets.length} bodies x ${variants.length} variants (${variants.join(', ')})`);
-console.log(`measureBody: ${measure ? measure.file : 'MISSING (src/processing/measure/ exports no measureBody)'}; fitBodyModel: ${fit ? fit.file : 'absent'}`);
+console.log(`measureBody: ${measure ? measure.file : 'MISSING (src/processing/measure/ exports no measureBody)'}`);
 console.log('\nbodies (MakeHuman macro sliders in [0,1]; age 0.5 = 25 y, 1 = 90 y):');
 console.log(`${'name'.padEnd(28)} gender  age(y) muscle weight height propor. afr/asi/cau   stature  volume`);
 
@@ -90,17 +89,12 @@ if (!measure) {
 }
 
 const records: RunRecord[] = [];
-const fitDiffs = new Map<CircumferenceField, number[]>();
-const fitProblems = new Set<string>();
+const fitQuality = createFitQuality();
 let runIndex = 0;
 for (const truth of truths) {
   for (const name of variants) {
     const variant = buildVariant(name, truth.mesh, seed + 7919 * runIndex++, variantOptions);
-    const record = await evaluateRun(truth, variant, measure.measureBody, fit ? async (result) => {
-      const quality = await fitQualityOf(fit.fitBodyModel, result);
-      if (typeof quality === 'string') { fitProblems.add(quality); return; }
-      for (const [field, diff] of quality) fitDiffs.set(field, [...(fitDiffs.get(field) ?? []), diff]);
-    } : undefined);
+    const record = await evaluateRun(truth, variant, measure.measureBody, values['no-fit'] ? undefined : async (result) => addFitQuality(fitQuality, result));
     records.push(record);
     const reg = record.registration;
     const worst = record.fields.reduce((w, f) => (f.siteAgnosticErrorMm !== null && Math.abs(f.siteAgnosticErrorMm) > Math.abs(w.e) ? { e: f.siteAgnosticErrorMm, f: f.field } : w), { e: 0, f: '-' });
@@ -110,14 +104,7 @@ for (const truth of truths) {
 
 const summary = summarize(records);
 console.log(`\n${formatTable(summary)}`);
-if (fit) {
-  console.log('\nbody-model fit quality (fitted canonical body - measured girth, mm):');
-  for (const problem of fitProblems) console.log(`  ${problem}`);
-  for (const [field, diffs] of fitDiffs) {
-    const s = summarizeMeanError(diffs);
-    console.log(`  ${field.padEnd(19)} n ${s.n}  mean ${s.mean.toFixed(1)}  SD ${s.sd.toFixed(1)}  max |.| ${Math.max(...diffs.map(Math.abs)).toFixed(1)}`);
-  }
-}
+if (!values['no-fit']) console.log(`\n${formatFitQuality(fitQuality)}`);
 console.log(`\nruntime ${elapsed()}`);
 
 if (values.json) {

@@ -1,7 +1,6 @@
-// Finds the pipeline functions under evaluation without a hard import, so the evaluation runs
-// (and reports what is missing) while they are being written:
+// Finds the function under evaluation without a hard import, so the evaluation runs (and reports
+// what is missing) while it is being written:
 //   measureBody(geometry, hints, context): BodyMeasurementResult   in src/processing/measure/
-//   fitBodyModel(...)                                               in src/processing/body-model/
 // A folder's file that declares `export function <name>` (or `export async function`) is imported.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,10 +30,4 @@ async function findExport(folder: string, name: string): Promise<{ file: string;
 export async function findMeasureBody(): Promise<{ file: string; measureBody: MeasureBody } | null> {
   const found = await findExport('measure', 'measureBody');
   return found && { file: found.file, measureBody: found.fn as unknown as MeasureBody };
-}
-
-/** fitBodyModel's signature is not settled yet: the caller probes it (see fit-quality.ts). */
-export async function findFitBodyModel(): Promise<{ file: string; fitBodyModel: (...args: unknown[]) => unknown } | null> {
-  const found = await findExport('body-model', 'fitBodyModel');
-  return found && { file: found.file, fitBodyModel: found.fn as unknown as (...args: unknown[]) => unknown };
 }
