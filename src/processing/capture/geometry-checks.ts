@@ -12,6 +12,7 @@ import type { CaptureReadLimits } from './capture-limits.ts';
  * `firstVertex` is the number of the vertex at positions[0] (for parts of a larger list).
  */
 export function assertFinitePositions(positions: Float32Array, formatName: string, firstVertex = 0): void {
+  if (allFinite(positions)) return;
   for (let i = 0; i < positions.length; i++) {
     const value = positions[i];
     // value - value is 0 for finite numbers and NaN for NaN and +/-Infinity.
@@ -28,15 +29,17 @@ export function assertFinitePositions(positions: Float32Array, formatName: strin
 
 /** True when every normal component is finite; readers drop normals otherwise (they are optional). */
 export function allFinite(values: Float32Array): boolean {
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (value - value !== 0) return false;
-  }
-  return true;
+  // x * 0 is 0 for finite x and NaN for NaN and +/-Infinity; a NaN anywhere makes the sum NaN.
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i] * 0;
+  return sum === 0;
 }
 
 /** Throws `capture_malformed` naming the first triangle index not below the vertex count. */
 export function assertIndicesInRange(indices: Uint32Array, vertexCount: number, formatName: string): void {
+  let max = 0;
+  for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
+  if (indices.length === 0 || max < vertexCount) return;
   for (let i = 0; i < indices.length; i++) {
     if (indices[i] >= vertexCount) {
       throw malformed(

@@ -2,7 +2,7 @@ import type { CaptureGeometry } from '../../domain/capture-geometry.ts';
 import { malformed, tooManyTriangles, truncatedAt } from './capture-failures.ts';
 import type { CaptureReadLimits } from './capture-limits.ts';
 import { assertCountsWithinLimits } from './geometry-checks.ts';
-import { PLY_TYPE_SIZE, type PlyElement, type PlyHeader } from './ply-header.ts';
+import { PLY_TYPE_SIZE, type PlyElement, type PlyHeader, type PlyScalarType } from './ply-header.ts';
 import { readPlyColumn, readPlyScalar } from './ply-binary-values.ts';
 import { colorChannelToByte, type PlyLayout } from './ply-layout.ts';
 
@@ -131,30 +131,60 @@ function readVariableVertices(view: DataView, start: number, element: PlyElement
   return { parts: { positions, normals, colors }, end };
 }
 
+/** Reads an integer-typed value at a byte offset (closure chosen once per element, so calls stay monomorphic). */
+function integerReader(view: DataView, type: PlyScalarType, le: boolean): (at: number) => number {
+  switch (type) {
+    case 'uint8': return (at) => view.getUint8(at);
+    case 'int8': return (at) => view.getInt8(at);
+    case 'uint16': return (at) => view.getUint16(at, le);
+    case 'int16': return (at) => view.getInt16(at, le);
+    case 'uint32': return (at) => view.getUint32(at, le);
+    case 'int32': return (at) => view.getInt32(at, le);
+    default: return (at) => readPlyScalar(view, at, type, le);
+  }
+}
+
 function readFaces(view: DataView, start: number, element: PlyElement, listProperty: number, le: boolean, limits: CaptureReadLimits): { indices: Uint32Array; end: number } {
   const prop = element.properties[listProperty];
+  const fileEnd = view.byteLength;
+  const itemSize = PLY_TYPE_SIZE[prop.type];
+  const countSize = PLY_TYPE_SIZE[prop.countType as PlyScalarType];
+  const readCount = integerReader(view, prop.countType as PlyScalarType, le);
+  const readItem = integerReader(view, prop.type, le);
+  const onlyList = element.properties.length === 1;
   const offsets = new Float64Array(element.properties.length);
   const lengths = new Float64Array(element.properties.length);
-  let triangles = 0;
   // Pass 1: walk (bounds-checked) and count triangles, so the index array is allocated once.
-  walkRows(view, start, element, le, offsets, lengths, () => {
-    if (lengths[listProperty] >= 3) triangles += lengths[listProperty] - 2;
-  });
+  let triangles = 0;
+  let end: number;
+  if (onlyList) {
+    let p = start;
+    for (let face = 0; face < element.count; face++) {
+      if (p + countSize > fileEnd) throw truncatedAt(fileEnd, `the PLY data ends inside face ${face}`);
+      const n = readCount(p);
+      if (n < 0) throw malformed(`The PLY face ${face} has a negative list length (${n}) at byte ${p}.`);
+      p += countSize + n * itemSize;
+      if (n >= 3) triangles += n - 2;
+    }
+    if (p > fileEnd) throw truncatedAt(fileEnd, `the PLY data ends inside face ${element.count - 1}`);
+    end = p;
+  } else {
+    end = walkRows(view, start, element, le, offsets, lengths, () => {
+      if (lengths[listProperty] >= 3) triangles += lengths[listProperty] - 2;
+    });
+  }
   if (triangles > limits.maxTriangles) throw tooManyTriangles(triangles, limits.maxTriangles);
   const indices = new Uint32Array(triangles * 3);
-  const itemSize = PLY_TYPE_SIZE[prop.type];
   let t = 0;
   const readIndex = (face: number, at: number): number => {
-    const value = readPlyScalar(view, at, prop.type, le);
+    const value = readItem(at);
     if (!(value >= 0) || !Number.isInteger(value)) {
       throw malformed(`The PLY face ${face} has an invalid vertex index (${value}) at byte ${at}.`);
     }
     return value;
   };
-  const end = walkRows(view, start, element, le, offsets, lengths, (face) => {
-    const n = lengths[listProperty];
+  const emitFace = (face: number, first: number, n: number): void => {
     if (n < 3) return;
-    const first = offsets[listProperty];
     const v0 = readIndex(face, first);
     let previous = readIndex(face, first + itemSize);
     for (let j = 2; j < n; j++) {
@@ -164,7 +194,29 @@ function readFaces(view: DataView, start: number, element: PlyElement, listPrope
       indices[t++] = current;
       previous = current;
     }
-  });
+  };
+  // Pass 2: the walk is known to stay inside the file.
+  if (onlyList && countSize === 1 && (prop.type === 'int32' || prop.type === 'uint32')) {
+    // Fast path for the common `list uchar int|uint`: whole triangles read inline.
+    let p = start;
+    for (let face = 0; face < element.count; face++) {
+      const n = view.getUint8(p);
+      if (n === 3) {
+        const a = view.getInt32(p + 1, le), b = view.getInt32(p + 5, le), c = view.getInt32(p + 9, le);
+        if ((a | b | c) < 0) { emitFace(face, p + 1, n); } else { indices[t++] = a; indices[t++] = b; indices[t++] = c; }
+      } else emitFace(face, p + 1, n);
+      p += 1 + n * 4;
+    }
+  } else if (onlyList) {
+    let p = start;
+    for (let face = 0; face < element.count; face++) {
+      const n = readCount(p);
+      emitFace(face, p + countSize, n);
+      p += countSize + n * itemSize;
+    }
+  } else {
+    walkRows(view, start, element, le, offsets, lengths, (face) => emitFace(face, offsets[listProperty], lengths[listProperty]));
+  }
   return { indices, end };
 }
 
