@@ -59,7 +59,9 @@ function readJson(bytes: Uint8Array): ReadCapture {
  * nothing is normalised here. Every failure is a ProcessingFailure (capture_* codes) with one sentence;
  * limits default to DEFAULT_CAPTURE_READ_LIMITS and are checked before the memory they guard is taken.
  */
-export function readCapture(bytes: Uint8Array, limits?: Partial<CaptureReadLimits>): ReadCapture {
+export function readCapture(input: Uint8Array, limits?: Partial<CaptureReadLimits>): ReadCapture {
+  // A Node Buffer's slice() is a view, not a copy; the readers rely on Uint8Array's copying slice().
+  const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const resolved = resolveCaptureLimits(limits);
   const kind = detectCaptureKind(bytes);
   switch (kind) {

@@ -9,7 +9,7 @@ import { colorChannelToByte } from './ply-layout.ts';
 /**
  * Reads a Wavefront OBJ capture: `v x y z [w]` or `v x y z r g b` (colour 0..1), and `f` lines whose
  * corners are `v`, `v/vt`, `v//vn` or `v/vt/vn` with 1-based or negative (relative) indices.
- * Polygons are fan-triangulated. Every other statement (vn, vt, g, o, s, mtllib, usemtl, l, p, ...)
+ * Colours in 0..255 are recognised (any value above 1). Polygons are fan-triangulated. Every other statement (vn, vt, g, o, s, mtllib, usemtl, l, p, ...)
  * is ignored. Positions stay in file units and axes; colours are kept only when every vertex has one.
  */
 
@@ -31,11 +31,19 @@ function readLineNumbers(scanner: AsciiNumberScanner, values: Float64Array, what
   }
 }
 
+/** Vertex colours are 0..1 by convention; some tools write 0..255, recognised by any value above 1. */
+function colorsToBytes(values: Float32Array): Uint8Array {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  const type = max > 1 ? 'uint8' : 'float32';
+  return Uint8Array.from(values, (value) => colorChannelToByte(value, type));
+}
+
 /** Reads an OBJ file; fails on unreadable numbers, bad or out-of-range face indices, and limits. */
 export function readObj(bytes: Uint8Array, limits: CaptureReadLimits): ReadCapture {
   const scanner = new AsciiNumberScanner(bytes, 0, 'OBJ');
   const positions = new GrowableFloat32(Math.min(bytes.length / 4, 1 << 20));
-  const colorBytes = new GrowableFloat32(1024);
+  const colorValues = new GrowableFloat32(1024);
   const indices = new GrowableUint32(Math.min(bytes.length / 2, 1 << 20));
   const values = new Float64Array(7);
   const corners = new GrowableUint32(64);
@@ -56,7 +64,7 @@ export function readObj(bytes: Uint8Array, limits: CaptureReadLimits): ReadCaptu
       if (vertex + 1 > limits.maxVertices) throw tooManyVertices(vertex + 1, limits.maxVertices);
       positions.push3(values[0], values[1], values[2]);
       if (n >= 6) {
-        colorBytes.push3(colorChannelToByte(values[3], 'float32'), colorChannelToByte(values[4], 'float32'), colorChannelToByte(values[5], 'float32'));
+        colorValues.push3(values[3], values[4], values[5]);
         coloredVertices++;
       }
     } else if (first === 0x66 && keywordEnds) {
@@ -89,7 +97,7 @@ export function readObj(bytes: Uint8Array, limits: CaptureReadLimits): ReadCaptu
   const geometry = {
     positions: positions.toArray(),
     indices: indices.length > 0 ? indices.toArray() : null,
-    colors: coloredVertices === vertexCount ? Uint8Array.from(colorBytes.data.subarray(0, colorBytes.length)) : null,
+    colors: coloredVertices === vertexCount ? colorsToBytes(colorValues.data.subarray(0, colorValues.length)) : null,
     normals: null,
   };
   assertFinitePositions(geometry.positions, 'OBJ');

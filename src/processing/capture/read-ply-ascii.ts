@@ -31,6 +31,8 @@ function requireIndex(value: number, what: string): number {
 }
 
 function skipElement(element: PlyElement, scanner: AsciiNumberScanner): void {
+  // An element without properties has no data, however large its count.
+  if (element.properties.length === 0) return;
   for (let row = 0; row < element.count; row++) {
     for (const prop of element.properties) {
       if (prop.countType === null) { scanner.nextNumber(`${element.name} ${row}`); continue; }

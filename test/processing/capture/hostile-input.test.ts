@@ -81,6 +81,16 @@ describe('hostile capture input', () => {
     assertCaptureFailure(() => readCapture(concatBytes(header, new Uint8Array(12 + 100))), 'capture_truncated', /declares 1000000000000 "face" elements of at least 1 bytes/);
   });
 
+  it('skips an element without properties at once, whatever count it claims', () => {
+    for (const format of ['ascii', 'binary_little_endian']) {
+      const header = text(`ply\nformat ${format} 1.0\nelement nothing 1000000000000000\nelement vertex 1\nproperty uchar x\nproperty uchar y\nproperty uchar z\nend_header\n`);
+      const data = format === 'ascii' ? text('1 2 3\n') : new Uint8Array([1, 2, 3]);
+      const started = performance.now();
+      assert.deepEqual(readCapture(concatBytes(header, data)).geometry.positions, new Float32Array([1, 2, 3]));
+      assert.ok(performance.now() - started < 100);
+    }
+  });
+
   it('refuses more vertices than the limit even when the file backs them', () => {
     const file = writePly({ positions });
     assertCaptureFailure(() => readCapture(file, { maxVertices: 4 }), 'capture_too_large', /holds 5 vertices, more than the 4 this server accepts/);

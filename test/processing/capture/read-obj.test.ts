@@ -34,6 +34,11 @@ describe('OBJ reader', () => {
     assert.equal(read.geometry.normals, null);
   });
 
+  it('reads vertex colours written as 0..255 instead of 0..1', () => {
+    const read = readCapture(text('v 0 0 0 255 128 0\nv 1 1 1 0 0 1\n'));
+    assert.deepEqual(read.geometry.colors, new Uint8Array([255, 128, 0, 0, 0, 1]));
+  });
+
   it('reads a point cloud with CRLF lines and w coordinates, and keeps colours only if every vertex has one', () => {
     const read = readCapture(text('v 1 2 3 1\r\nv 4 5 6 0.5 0.5 0.5\r\n'));
     assert.deepEqual(read.geometry.positions, new Float32Array([1, 2, 3, 4, 5, 6]));
