@@ -28,7 +28,6 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
     loggerInstance: logger === false ? undefined : logger,
     logger: logger === false ? false : undefined,
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
     bodyLimit: deps.jsonBodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

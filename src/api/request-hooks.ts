@@ -40,7 +40,8 @@ export async function authenticate(request: FastifyRequest, keys: ApiKeyService)
  * bodiless POST/DELETE included); anything else must parse.
  */
 export function installJsonParser(app: FastifyInstance, bodyLimitBytes: number): void {
-  app.removeContentTypeParser('application/json');
+  // JSON endpoints take JSON only: without fastify's text/plain parser other types answer 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

@@ -9,6 +9,7 @@ import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
 import type { Clock, Database } from '../services/ports.ts';
 import type { ScanPipeline } from '../services/scan-pipeline.ts';
+import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { openDatabase } from './open-database.ts';
 import { servicesLogger } from './pino-logger.ts';
@@ -18,7 +19,8 @@ export interface ComposeOptions {
   config: Config;
   roles: { api: boolean; worker: boolean };
   logger: PinoLogger;
-  pipeline: ScanPipeline;
+  /** The processing pipeline; 'default' = the production one from src/processing. */
+  pipeline: ScanPipeline | 'default';
   clock?: Clock;
   /** Tests: PGlite in memory instead of under dataDir (files still go to dataDir). */
   inMemoryDatabase?: boolean;
@@ -75,7 +77,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   if (options.roles.worker && config.workerConcurrency > 0) {
     worker = startJobWorker({
       jobs: db.jobs,
-      handlers: jobHandlers(context, options.pipeline),
+      handlers: jobHandlers(context, options.pipeline === 'default' ? defaultScanPipeline() : options.pipeline),
       clock,
       logger: context.logger,
       concurrency: config.workerConcurrency,

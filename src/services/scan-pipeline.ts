@@ -4,7 +4,7 @@ import type { AssetKey } from '../domain/scan.ts';
 
 /** One file the asset stage produced for a scan. */
 export interface AssetFile {
-  assetKey: AssetKey;
+  assetKey: AssetKey | 'bodyShapePrediction';
   fileName: string;
   contentType: string;
   bytes: Uint8Array;

@@ -54,11 +54,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: ApiDeps }> = async (a
   app.post('/users/:userToken/terms', {
     schema: {
       tags, operationId: 'acceptTerms', summary: 'Record acceptance of a terms version (default: the current version)',
-      params: UserTokenParams, body: Type.Optional(AcceptTermsBody),
+      params: UserTokenParams, body: AcceptTermsBody,
       response: { 201: TermsAcceptanceSchema, ...errorResponses(400, 401, 403, 404) },
     },
+    // The body is optional here: an empty one means "accept the current version".
+    preValidation: async (request) => { request.body ??= {}; },
   }, async (request, reply) => {
-    const terms = await acceptTerms(context, request.tenant, request.params.userToken, request.body?.version);
+    const terms = await acceptTerms(context, request.tenant, request.params.userToken, request.body.version);
     return reply.status(201).send(presentTerms(terms));
   });
 };

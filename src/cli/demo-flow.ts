@@ -1,0 +1,71 @@
+/**
+ * `bodyscan demo`: the interface's intended call order against a running server, for one capture
+ * file: register a user, a scan, get an upload address, PUT the capture, poll until done, read
+ * every result, and make a weight-loss prediction. Progress goes to `progress`, results are returned.
+ */
+export interface DemoOptions {
+  baseUrl: string;
+  apiKey: string;
+  capture: Uint8Array;
+  progress: (line: string) => void;
+  pollIntervalMs?: number;
+  timeoutMs?: number;
+}
+
+export class DemoError extends Error {}
+
+export async function runDemo(options: DemoOptions): Promise<Record<string, unknown>> {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json;v=1', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed = text ? JSON.parse(text) : null;
+    if (!response.ok) throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.message ?? text}`);
+    return parsed;
+  };
+  const step = (text: string): void => options.progress(`• ${text}`);
+
+  const token = `demo-${Date.now().toString(36)}`;
+  step(`registering user ${token}`);
+  await call('POST', '/users', {
+    token, sex: 'male', region: 'europe', birthDate: '1990-01-01', weight: { value: 80, unit: 'kg' }, height: { value: 1.8, unit: 'm' },
+    researchConsent: false, termsOfService: { accepted: true, version: '1.0' },
+  });
+  const scan = await call('POST', '/scans', { userToken: token, deviceConfigName: 'IPHONE_SCANNER' });
+  step(`scan ${scan.id} created`);
+  const upload = await call('POST', `/scans/${scan.id}/upload-url`);
+  step(`uploading ${options.capture.byteLength} bytes`);
+  const put = await fetch(upload.url, { method: 'PUT', body: options.capture });
+  if (!put.ok) throw new DemoError(`upload answered ${put.status}: ${await put.text()}`);
+
+  const started = Date.now();
+  let current = scan;
+  let lastLine = '';
+  while (current.status === 'CREATED' || current.status === 'PROCESSING') {
+    if (Date.now() - started > (options.timeoutMs ?? 300_000)) throw new DemoError('the scan did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 500));
+    current = await call('GET', `/scans/${scan.id}`);
+    const stages = ['captureData', 'body', 'fittedBody', 'measurement'].map((stage) => `${stage}:${current.scanAssets[stage] ?? '-'}`).join(' ');
+    const line = `${current.status} ${stages}`;
+    if (line !== lastLine) { step(`${line} (${((Date.now() - started) / 1000).toFixed(1)} s)`); lastLine = line; }
+  }
+  if (current.status === 'FAILED') throw new DemoError(`processing failed: ${current.failure?.code}: ${current.failure?.message}`);
+
+  const measurements = await call('GET', `/scans/${scan.id}/measurements`);
+  const bodyfat = await call('GET', `/scans/${scan.id}/bodyfat`);
+  const healthReport = await call('GET', `/scans/${scan.id}/health-report`);
+  const assetUrls = await call('GET', `/scans/${scan.id}/asset-urls`);
+  step('results read; predicting a 5 kg weight loss');
+  const weightKg = current.weight.unit === 'kg' ? current.weight.value : current.weight.value * 0.45359237;
+  let prediction = await call('POST', '/body-shape-prediction', { scanId: scan.id, predictionType: 'weight_loss', targetWeight: Math.round(weightKg - 5) });
+  while (prediction.status === 'CREATED' || prediction.status === 'PROCESSING') {
+    await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 500));
+    prediction = await call('GET', `/body-shape-prediction/${prediction.id}`);
+  }
+  step(`prediction ${prediction.status}`);
+  return { scanId: scan.id, userToken: token, measurements, bodyfat, healthReport, assetUrls, prediction };
+}

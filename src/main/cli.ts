@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '../composition/data-dir-lock.ts';
+import { createApiKey, listApiKeys, migrateDatabase, revokeApiKey } from '../composition/operator-commands.ts';
+import { readConfig, type Config } from '../config/config.ts';
+import { runDemo } from '../cli/demo-flow.ts';
+import { measureCaptureFile, formatMeasurementTable } from '../cli/measure-capture.ts';
+import { bodyCompositionLine } from '../cli/body-composition-lines.ts';
+import { serve, work } from './serve.ts';
+
+const USAGE = `Usage: bodyscan <command>
+  serve [--no-worker]                          run the API (with an in-process worker unless --no-worker)
+  worker                                       run a job worker only (WORKER_CONCURRENCY jobs at once)
+  migrate                                      apply database migrations (idempotent)
+  keys create --partner NAME --env sandbox|production   print a new API key (key alone on stdout)
+  keys revoke KEYID                            revoke a key
+  keys list                                    list keys (id, partner, environment, revoked)
+  demo --base URL --key KEY FILE               run the whole API flow for one capture file
+  measure FILE [--json]                        measure a capture file offline
+  body-composition --method METHOD             JSON lines on stdin -> Bodyfat JSON lines on stdout
+Configuration comes from the environment (README: Configuration).`;
+
+function loadConfig(): Config {
+  const { config, problems } = readConfig(process.env);
+  if (problems.length > 0) throw new UsageError(`Configuration problems:\n  - ${problems.join('\n  - ')}`);
+  return config;
+}
+
+class UsageError extends Error {}
+
+async function keysCommand(args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const config = loadConfig();
+  if (action === 'create') {
+    const { values } = parseArgs({ args: rest, options: { partner: { type: 'string' }, env: { type: 'string' } } });
+    if (!values.partner || (values.env !== 'sandbox' && values.env !== 'production')) throw new UsageError('keys create needs --partner NAME --env sandbox|production');
+    const { partner, env } = values;
+    const created = await createApiKey(config, partner, env);
+    process.stdout.write(`${created.apiKey}\n`);
+    process.stderr.write(`key id ${created.keyId} for partner ${partner} (${env})\n`);
+    return 0;
+  }
+  if (action === 'revoke') {
+    if (!rest[0]) throw new UsageError('keys revoke needs KEYID');
+    const revoked = await revokeApiKey(config, rest[0]);
+    process.stderr.write(revoked ? `revoked ${rest[0]} (running servers stop accepting it within 10 s)\n` : `no active key ${rest[0]}\n`);
+    return revoked ? 0 : 1;
+  }
+  if (action === 'list') {
+    const keys = await listApiKeys(config);
+    for (const key of keys) process.stdout.write(`${key.id}\t${key.partnerId}\t${key.environment}\t${key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active'}\n`);
+    return 0;
+  }
+  throw new UsageError('keys create | revoke | list');
+}
+
+async function bodyCompositionCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { method: { type: 'string' } } });
+  if (!values.method) throw new UsageError('body-composition needs --method METHOD');
+  let failures = 0;
+  let lineNumber = 0;
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    lineNumber += 1;
+    if (line.trim() === '') continue;
+    const output = bodyCompositionLine(values.method, line, lineNumber);
+    if ('error' in output) failures += 1;
+    process.stdout.write(`${JSON.stringify(output)}\n`);
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+/** Runs one CLI command; returns the exit code. */
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(loadConfig(), !args.includes('--no-worker'));
+        return 0;
+      case 'worker':
+        await work(loadConfig());
+        return 0;
+      case 'migrate': {
+        const applied = await migrateDatabase(loadConfig());
+        process.stderr.write(applied.length ? `applied ${applied.join(', ')}\n` : 'database already up to date\n');
+        return 0;
+      }
+      case 'keys':
+        return await keysCommand(args);
+      case 'demo': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { base: { type: 'string' }, key: { type: 'string' } } });
+        if (!values.base || !values.key || positionals.length !== 1) throw new UsageError('demo needs --base URL --key KEY FILE');
+        const result = await runDemo({ baseUrl: values.base, apiKey: values.key, capture: readFileSync(positionals[0]), progress: (line) => process.stderr.write(`${line}\n`) });
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return 0;
+      }
+      case 'measure': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+        if (positionals.length !== 1) throw new UsageError('measure needs FILE');
+        const result = measureCaptureFile(readFileSync(positionals[0]));
+        process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatMeasurementTable(result));
+        return 0;
+      }
+      case 'body-composition':
+        return await bodyCompositionCommand(args);
+      case undefined:
+      case 'help':
+      case '--help':
+        process.stdout.write(`${USAGE}\n`);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      return 3;
+    }
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

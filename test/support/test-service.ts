@@ -1,0 +1,101 @@
+// A whole service for tests: PGlite in memory (or a fresh PostgreSQL database when asked), files in
+// a temp folder, a controllable clock, the real processing pipeline, fastify inject for requests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { composeService, type ComposedService } from '../../src/composition/compose-service.ts';
+import { createPinoLogger } from '../../src/composition/pino-logger.ts';
+import { readConfig, type Config } from '../../src/config/config.ts';
+import { defaultScanPipeline } from '../../src/services/default-scan-pipeline.ts';
+import type { Clock } from '../../src/services/ports.ts';
+import type { ScanPipeline } from '../../src/services/scan-pipeline.ts';
+
+export interface DatabaseVariant {
+  name: string;
+  /** null = PGlite in memory. */
+  adminUrl: string | null;
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function databaseVariants(): DatabaseVariant[] {
+  const variants: DatabaseVariant[] = [{ name: 'PGlite', adminUrl: null }];
+  if (process.env.TEST_DATABASE_URL) variants.push({ name: 'PostgreSQL', adminUrl: process.env.TEST_DATABASE_URL });
+  return variants;
+}
+
+/** A clock tests can move forward. */
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now(): Date { return new Date(Date.now() + this.offsetMs); }
+  advance(ms: number): void { this.offsetMs += ms; }
+}
+
+export interface TestService extends ComposedService {
+  clock: TestClock;
+  dataDir: string;
+  /** A fresh API key for `partnerId` in `environment`. */
+  key(partnerId: string, environment?: 'sandbox' | 'production'): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bodyscan_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServiceOptions {
+  variant?: DatabaseVariant;
+  worker?: boolean;
+  env?: Record<string, string>;
+  pipeline?: ScanPipeline;
+  backoffBaseMs?: number;
+  leaseMs?: number;
+}
+
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bodyscan-test-'));
+  const postgres = options.variant?.adminUrl ? await freshPostgresDatabase(options.variant.adminUrl) : null;
+  const { config, problems } = readConfig({
+    DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  if (problems.length) throw new Error(problems.join('; '));
+  const clock = new TestClock();
+  const service = await composeService({
+    config: config as Config,
+    roles: { api: true, worker: options.worker ?? true },
+    logger: createPinoLogger('silent'),
+    pipeline: options.pipeline ?? defaultScanPipeline(),
+    clock,
+    inMemoryDatabase: !postgres,
+    pollIntervalMs: 50,
+    backoffBaseMs: options.backoffBaseMs ?? 20,
+    leaseMs: options.leaseMs ?? 5000,
+  });
+  return Object.assign(service, {
+    clock,
+    dataDir,
+    key: async (partnerId: string, environment: 'sandbox' | 'production' = 'sandbox') => (await service.keys.createKey(partnerId, environment)).apiKey,
+    stop: async () => {
+      await service.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
