@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TUnsafe } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { HEIGHT_UNITS, WEIGHT_UNITS } from '../../domain/user.ts';
 import { UNIT_SYSTEMS } from '../../domain/units.ts';
 
@@ -7,8 +7,18 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+/**
+ * `T or null` as a JSON Schema type array (`type: ['object', 'null']`), not `anyOf`: the response
+ * serializer (fast-json-stringify) then needs no runtime validation to pick a branch.
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  const plain = schema as unknown as { type?: unknown; enum?: unknown[] };
+  if (typeof plain.type !== 'string') return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
+  return Type.Unsafe<Static<T> | null>({
+    ...schema,
+    type: [plain.type, 'null'],
+    ...(plain.enum ? { enum: [...plain.enum, null] } : {}),
+  });
 }
 
 export const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601, UTC, milliseconds: 2026-11-22T10:15:30.123Z' });
