@@ -5,12 +5,14 @@ import { buildApi } from '../api/build-api.ts';
 import type { Config } from '../config/config.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { localDiskStore } from '../object-storage/local-disk-store.ts';
+import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
-import type { Clock, Database } from '../services/ports.ts';
+import type { Clock, Database, ObjectStore } from '../services/ports.ts';
 import type { ScanPipeline } from '../services/scan-pipeline.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
 import type { ServiceContext } from '../services/service-context.ts';
+import { startUploadSweep, type UploadSweep } from '../services/upload-detection.ts';
 import { openDatabase } from './open-database.ts';
 import { servicesLogger } from './pino-logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -53,7 +55,9 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   let baseUrl = config.publicBaseUrl;
   const storageSecret = await db.secrets.getOrCreateSecret('storage-url-signing-v1', () => randomBytes(32).toString('base64url'));
   const cursorSecret = await db.secrets.getOrCreateSecret('cursor-signing-v1', () => randomBytes(32).toString('base64url'));
-  const store = localDiskStore({ rootDir: join(config.dataDir, 'files'), publicBaseUrl: () => baseUrl, signingSecret: storageSecret });
+  // S3 mode: clients talk to the bucket through presigned URLs, so the API serves no /storage/ routes.
+  const localStore = config.s3 ? null : localDiskStore({ rootDir: join(config.dataDir, 'files'), publicBaseUrl: () => baseUrl, signingSecret: storageSecret });
+  const store: ObjectStore = localStore ?? s3Store(config.s3!);
   const keys = await apiKeyService(db, clock, config.environment);
 
   let worker: JobWorker | null = null;
@@ -70,6 +74,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       maxUploadBytes: config.maxUploadBytes,
       termsVersion: config.termsVersion,
       jobMaxAttempts: config.jobMaxAttempts,
+      directUploads: config.s3 !== null,
     },
     cursorSecret,
   };
@@ -82,16 +87,21 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       logger: context.logger,
       concurrency: config.workerConcurrency,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
-      leaseMs: options.leaseMs ?? 60_000,
+      leaseMs: options.leaseMs ?? config.jobLeaseMs,
       backoffBaseMs: options.backoffBaseMs ?? 2000,
       backoffMaxMs: 5 * 60_000,
     });
   }
 
+  // The worker role notices direct uploads no read came for (clients that never poll).
+  const sweep: UploadSweep | null = options.roles.worker && config.s3
+    ? startUploadSweep(context, { intervalMs: config.uploadSweepIntervalMs, limit: 1000 })
+    : null;
+
   let shuttingDown = false;
   const app = options.roles.api
     ? await buildApi({
-      context, keys, signedStorage: store, jsonBodyLimitBytes: config.jsonBodyLimitBytes, isShuttingDown: () => shuttingDown,
+      context, keys, signedStorage: localStore, jsonBodyLimitBytes: config.jsonBodyLimitBytes, isShuttingDown: () => shuttingDown,
     }, logger)
     : null;
 
@@ -108,6 +118,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     async close() {
       shuttingDown = true;
       if (app) await app.close();
+      if (sweep) await sweep.stop();
       if (worker) await worker.stop();
       await db.close();
     },

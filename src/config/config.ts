@@ -21,6 +21,22 @@ export interface Config {
   workerConcurrency: number;
   jobMaxAttempts: number;
   logLevel: string;
+  /** How long a claimed job belongs to its worker; a killed worker's job is retaken after it. */
+  jobLeaseMs: number;
+  /** Scale-out mode: captures and assets in an S3-compatible bucket (null: files under dataDir). */
+  s3: S3Config | null;
+  /** Worker role, S3 mode: how often CREATED scans are checked for a capture uploaded straight to the bucket. */
+  uploadSweepIntervalMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** null: AWS S3 itself. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** null: the SDK's default credential chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -54,6 +70,8 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) problems.push(`PUBLIC_BASE_URL must be an http(s) address (got "${publicBaseUrl}")`);
 
+  const s3 = readS3Config(env, problems);
+
   const config: Config = {
     host: env.HOST || '0.0.0.0',
     port,
@@ -70,6 +88,41 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 0, 64),
     jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', 3, 1, 20),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),
+    s3,
+    uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 5000, 100, 3_600_000),
   };
   return { config, problems };
+}
+
+/** The S3_* variables: all or nothing around S3_BUCKET, every inconsistency listed. */
+function readS3Config(env: Env, problems: string[]): S3Config | null {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+  const value = (name: (typeof names)[number]): string | null => env[name] || null;
+  const bucket = value('S3_BUCKET');
+  if (bucket === null) {
+    const stray = names.filter((name) => value(name) !== null);
+    if (stray.length > 0) problems.push(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not (set S3_BUCKET to use S3 storage)`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name: 3-63 of a-z 0-9 . - (got "${bucket}")`);
+  const region = value('S3_REGION');
+  if (region === null) problems.push('S3_REGION is required with S3_BUCKET (S3-compatible servers accept any, e.g. us-east-1)');
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^/]+/.test(endpoint)) problems.push(`S3_ENDPOINT must be an http(s) address (got "${endpoint}")`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credential chain)');
+  }
+  const pathStyle = value('S3_FORCE_PATH_STYLE');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`);
+  return {
+    bucket,
+    region: region ?? '',
+    endpoint,
+    // S3-compatible servers rarely resolve bucket subdomains: path style unless told otherwise.
+    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+    credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
+  };
 }

@@ -75,6 +75,11 @@ export function localDiskStore(options: LocalDiskStoreOptions): ObjectStore & Si
       return stat(pathOf(key)).then(() => true, () => false);
     },
 
+    async sizeOf(key) {
+      const info = await stat(pathOf(key)).catch(() => null);
+      return info?.isFile() ? info.size : null;
+    },
+
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error('deletePrefix takes a folder prefix ending in /');
       await rm(pathOf(prefix), { recursive: true, force: true });

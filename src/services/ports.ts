@@ -196,6 +196,8 @@ export interface ObjectStore {
   put(key: string, body: Uint8Array | AsyncIterable<Uint8Array>, options: { contentType: string; maxBytes?: number }): Promise<{ byteSize: number }>;
   get(key: string): Promise<Uint8Array>;
   exists(key: string): Promise<boolean>;
+  /** The object's size in bytes; null when it does not exist (an upload that bypassed the API is checked with it). */
+  sizeOf(key: string): Promise<number | null>;
   /** Deletes every object whose key starts with `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
   /** An address a client PUTs the object to until `expiresAt`. */

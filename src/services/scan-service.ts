@@ -7,6 +7,7 @@ import { uuidV7 } from '../domain/uuid-v7.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import type { Tenant } from './ports.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
+import { noticeUpload } from './upload-detection.ts';
 import { requireUser } from './user-service.ts';
 
 export interface CreateScanInput {
@@ -82,8 +83,11 @@ export async function listScans(context: ServiceContext, tenant: Tenant, input: 
   return { results, cursor };
 }
 
+/** GET /scans/{id}; with direct uploads, reading a CREATED scan is also when its capture is noticed. */
 export async function getScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
-  return requireScan(context, tenant, scanId);
+  const scan = await requireScan(context, tenant, scanId);
+  if (scan.status !== 'CREATED' || !context.settings.directUploads) return scan;
+  return (await noticeUpload(context, scan.id)) === 'absent' ? scan : requireScan(context, tenant, scanId);
 }
 
 export async function getScanAssets(context: ServiceContext, tenant: Tenant, scanId: string): Promise<ScanAssets> {

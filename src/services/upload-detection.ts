@@ -1,0 +1,96 @@
+/**
+ * Scale-out mode: clients PUT captures straight to the object store with a presigned URL, so no
+ * request handler of ours sees the upload finish. Two things notice it instead:
+ * - a read: GET /scans/{id} of a CREATED scan checks the store (clients poll right after their PUT,
+ *   so they see PROCESSING on their first poll);
+ * - a sweep in every worker process (UPLOAD_SWEEP_INTERVAL_MS, default 5 s) for clients that never
+ *   poll: a capture is noticed at most one interval (plus the sweep's own time) after it landed.
+ * Both end in captureArrived, whose CREATED -> PROCESSING update lets exactly one noticer win.
+ * Zero-delay noticing (S3 event notifications) is described in docs/deploy.md.
+ */
+import { captureArrived } from './scan-service.ts';
+import { objectKeys, type ServiceContext } from './service-context.ts';
+
+export type UploadNotice = 'absent' | 'arrived' | 'rejected' | 'taken';
+
+/**
+ * Checks whether `scanId`'s capture is in the store and, if so, moves the scan on. A presigned PUT
+ * cannot enforce the size limit, so it is enforced here: an oversize or empty capture fails the
+ * scan (capture_too_large / capture_empty) and is deleted. 'taken' = someone else moved it first.
+ */
+export async function noticeUpload(context: ServiceContext, scanId: string): Promise<UploadNotice> {
+  const byteSize = await context.store.sizeOf(objectKeys.capture(scanId));
+  if (byteSize === null) return 'absent';
+  const { maxUploadBytes } = context.settings;
+  if (byteSize === 0 || byteSize > maxUploadBytes) {
+    const failure = byteSize === 0
+      ? { code: 'capture_empty', message: 'The uploaded capture was empty; nothing was kept.' }
+      : { code: 'capture_too_large', message: `The uploaded capture has ${byteSize} bytes, more than the limit of ${maxUploadBytes}; nothing was kept.` };
+    const now = context.clock.now();
+    const failed = await context.db.transaction(async (tx) => {
+      if (!(await tx.scans.markScanProcessing(scanId, now))) return false;
+      await tx.scans.markScanFailed(scanId, failure, now);
+      return true;
+    });
+    if (!failed) return 'taken';
+    await context.store.deletePrefix(objectKeys.scanFolder(scanId));
+    context.logger.warn({ scanId, byteSize, code: failure.code }, 'direct upload rejected');
+    return 'rejected';
+  }
+  return (await captureArrived(context, scanId)) ? 'arrived' : 'taken';
+}
+
+export interface SweepResult {
+  checked: number;
+  arrived: number;
+  rejected: number;
+}
+
+/** One pass over scans still CREATED (oldest first, at most `limit`); errors of one scan do not stop the pass. */
+export async function sweepAwaitingUploads(context: ServiceContext, limit: number): Promise<SweepResult> {
+  const scanIds = await context.db.scans.listScansAwaitingUpload(context.clock.now(), limit);
+  const result: SweepResult = { checked: scanIds.length, arrived: 0, rejected: 0 };
+  for (const scanId of scanIds) {
+    try {
+      const notice = await noticeUpload(context, scanId);
+      if (notice === 'arrived') result.arrived += 1;
+      if (notice === 'rejected') result.rejected += 1;
+    } catch (error) {
+      context.logger.warn({ scanId, err: String(error) }, 'upload check failed; next sweep retries');
+    }
+  }
+  if (scanIds.length === limit) {
+    // Oldest first: past `limit` abandoned CREATED scans, newer ones are reached only by reads.
+    context.logger.warn({ limit }, 'upload sweep hit its limit; abandoned CREATED scans may hide newer uploads from it');
+  }
+  return result;
+}
+
+export interface UploadSweep {
+  /** Stops the timer and waits for a running pass. */
+  stop(): Promise<void>;
+}
+
+/** Runs a sweep every `intervalMs` (after the previous pass ends, so passes never overlap). */
+export function startUploadSweep(context: ServiceContext, options: { intervalMs: number; limit: number }): UploadSweep {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweepAwaitingUploads(context, options.limit).then(
+        () => undefined,
+        (error: unknown) => context.logger.error({ err: String(error) }, 'upload sweep failed'),
+      ).finally(schedule);
+    }, options.intervalMs);
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
