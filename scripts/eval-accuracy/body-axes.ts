@@ -76,7 +76,7 @@ export type FieldKind = 'torso' | 'shoulder' | 'neck' | 'thigh' | 'shank' | 'upp
 export function fieldKind(field: CircumferenceField): FieldKind {
   if (field === 'neckFit') return 'neck';
   if (field === 'shoulderFit') return 'shoulder';
-  if (/Thigh/.test(field)) return 'thigh';
+  if (/^(upperThigh|thigh|lowerThigh)/.test(field)) return 'thigh';
   if (/^(calf|ankle)/.test(field)) return 'shank';
   if (/^midArm/.test(field)) return 'upperArm';
   if (/^(lowerArm|forearm|wrist)/.test(field)) return 'forearm';

@@ -1,13 +1,21 @@
 // Regression bounds (scripts/eval-accuracy/bounds.json): per girth field the largest allowed
-// |end of the 95% CI of the site-agnostic mean error| (mm), the largest allowed |mean volume
-// error| (%) and the number of failed runs allowed. Bounds start from what the pipeline achieves,
+// |end of the 95% CI of the site-agnostic mean error| (mm) and the largest allowed number of
+// planes missing the body part / girths without a site; the largest allowed |mean volume error|
+// (%) and the number of failed runs allowed. Bounds start from what the pipeline achieves,
 // plus a margin (see docs/accuracy.md); `--update-bounds` rewrites them from a run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AccuracySummary } from './iso-table.ts';
 
+export interface GirthBound {
+  /** Largest allowed |end of the 95% CI| of the site-agnostic mean error (mm). */
+  ciMaxAbsMm: number;
+  /** Largest allowed number of runs whose plane misses the body part or that give no site. */
+  maxMissing: number;
+}
+
 export interface AccuracyBounds {
   description: string;
-  girthCiMaxAbsMm: Record<string, number>;
+  girths: Record<string, GirthBound>;
   volumeErrorPctMaxAbs: number;
   maxFailedRuns: number;
 }
@@ -20,10 +28,12 @@ export function readBounds(path: string): AccuracyBounds {
 export function checkBounds(summary: AccuracySummary, bounds: AccuracyBounds): string[] {
   const violations: string[] = [];
   for (const f of summary.fields) {
-    const bound = bounds.girthCiMaxAbsMm[f.field];
+    const bound = bounds.girths[f.field];
     if (bound === undefined) continue;
-    if (!Number.isFinite(f.ciMaxAbsMm)) violations.push(`${f.field}: no site-agnostic data (bound ${bound} mm)`);
-    else if (f.ciMaxAbsMm > bound) violations.push(`${f.field}: CI reaches ${f.ciMaxAbsMm.toFixed(1)} mm > bound ${bound} mm`);
+    if (!Number.isFinite(f.ciMaxAbsMm)) violations.push(`${f.field}: no site-agnostic data (bound ${bound.ciMaxAbsMm} mm)`);
+    else if (f.ciMaxAbsMm > bound.ciMaxAbsMm) violations.push(`${f.field}: CI reaches ${f.ciMaxAbsMm.toFixed(1)} mm > bound ${bound.ciMaxAbsMm} mm`);
+    const missing = f.planeMisses + f.missingSites;
+    if (missing > bound.maxMissing) violations.push(`${f.field}: ${f.planeMisses} plane(s) missing the body part + ${f.missingSites} girth(s) without a site > bound ${bound.maxMissing}`);
   }
   const volume = Math.abs(summary.volumeErrorPct.mean);
   if (!Number.isFinite(volume) || volume > bounds.volumeErrorPctMaxAbs) {
@@ -33,15 +43,19 @@ export function checkBounds(summary: AccuracySummary, bounds: AccuracyBounds): s
   return violations;
 }
 
-/** Bounds from a run: each field's CI end + max(2 mm, 25%), rounded up to 0.5 mm; volume + max(0.5 %, 25%). */
+/**
+ * Bounds from a run: each field's CI end + max(2 mm, 25%), rounded up to 0.5 mm, and its current
+ * missing count; volume + max(0.5 %, 25%). Fields without data now get no bound (not checked).
+ */
 export function boundsFromSummary(summary: AccuracySummary, description: string): AccuracyBounds {
-  const girthCiMaxAbsMm: Record<string, number> = {};
+  const girths: Record<string, GirthBound> = {};
   for (const f of summary.fields) {
-    if (Number.isFinite(f.ciMaxAbsMm)) girthCiMaxAbsMm[f.field] = Math.ceil(2 * (f.ciMaxAbsMm + Math.max(2, 0.25 * f.ciMaxAbsMm))) / 2;
+    if (!Number.isFinite(f.ciMaxAbsMm)) continue;
+    girths[f.field] = { ciMaxAbsMm: Math.ceil(2 * (f.ciMaxAbsMm + Math.max(2, 0.25 * f.ciMaxAbsMm))) / 2, maxMissing: f.planeMisses + f.missingSites };
   }
   const volume = Math.abs(summary.volumeErrorPct.mean);
   return {
-    description, girthCiMaxAbsMm,
+    description, girths,
     volumeErrorPctMaxAbs: Number.isFinite(volume) ? Math.ceil(10 * (volume + Math.max(0.5, 0.25 * volume))) / 10 : 5,
     maxFailedRuns: 0,
   };

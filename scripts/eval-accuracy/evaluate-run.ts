@@ -4,7 +4,7 @@
 // evaluation's own truth site ("site-definition difference", information only).
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../src/domain/measurements.ts';
-import { applyYawTransform, registerYaw, rotateYaw, type YawRegistration } from '../../src/processing/evaluation/yaw-registration.ts';
+import { applyRigidTransform, registerRigid, rotateVector, tiltRad, type RigidRegistration } from '../../src/processing/evaluation/rigid-registration.ts';
 import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import { fieldSide } from './body-axes.ts';
 import { girthOnPlane } from './truth-on-plane.ts';
@@ -33,7 +33,15 @@ export interface FieldRecord {
   siteDefinitionDiffMm: number;
   /** The measurer's plane crossed the other side's limb (left/right naming differs from ours). */
   sideMismatch: boolean;
+  /**
+   * The measurer's plane does not cut the field's body part where its axis crosses the plane (the
+   * axis crossing lies outside every loop by more than AXIS_MISS_TOLERANCE_M): no truth on that plane.
+   */
+  planeMissesPart: boolean;
 }
+
+/** How far outside every loop the body-part axis may cross the measurer's plane before it counts as a miss (m). */
+export const AXIS_MISS_TOLERANCE_M = 0.002;
 
 export interface RunRecord {
   body: string;
@@ -41,7 +49,7 @@ export interface RunRecord {
   note: string;
   capturePath: string;
   measureMs: number;
-  registration: { yawDeg: number; translationMm: [number, number, number]; rmsMm: number; inlierFraction: number } | null;
+  registration: { yawDeg: number; tiltDeg: number; translationMm: [number, number, number]; rmsMm: number; inlierFraction: number } | null;
   volumeErrorPct: number | null;
   statureErrorMm: number | null;
   fields: FieldRecord[];
@@ -50,7 +58,7 @@ export interface RunRecord {
 
 const mm = (m: number): number => m * 1000;
 
-function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registration: YawRegistration): FieldRecord[] {
+function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registration: RigidRegistration): FieldRecord[] {
   const siteOf = new Map(result.sites.map((site) => [site.field, site]));
   return CIRCUMFERENCE_FIELDS.map((field) => {
     const measuredM = result.measurements[field];
@@ -58,11 +66,13 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
     const site = siteOf.get(field);
     let truthOnPlaneM: number | null = null;
     let sideMismatch = false;
+    let planeMissesPart = false;
     if (site) {
-      const center = applyYawTransform(registration, site.centerM) as Vec3;
-      const normal = rotateYaw(registration.yawRad, site.normal) as Vec3;
+      const center = applyRigidTransform(registration, site.centerM) as Vec3;
+      const normal = rotateVector(registration.rotation, site.normal) as Vec3;
       const girth = girthOnPlane(truth.mesh, field, center, normal);
-      truthOnPlaneM = girth ? girth.perimeterM : null;
+      planeMissesPart = girth === null || girth.axisOffsetM > AXIS_MISS_TOLERANCE_M;
+      truthOnPlaneM = girth && !planeMissesPart ? girth.perimeterM : null;
       sideMismatch = girth !== null && girth.side !== null && girth.side !== fieldSide(field);
     }
     return {
@@ -73,6 +83,7 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
       truthSiteMm: mm(truthSite.perimeterM),
       siteDefinitionDiffMm: mm(measuredM - truthSite.perimeterM),
       sideMismatch,
+      planeMissesPart,
     };
   });
 }
@@ -94,9 +105,15 @@ export async function evaluateRun(
     base.measureMs = performance.now() - started;
     base.volumeErrorPct = (100 * (result.measurements.fullBodyVolume - truth.volumeM3)) / truth.volumeM3;
     base.statureErrorMm = mm(result.statureM - truth.statureM);
-    const registration = registerYaw(result.canonical.positions, truth.registrationPointsM);
+    let registration: RigidRegistration;
+    try {
+      registration = registerRigid(result.canonical.positions, truth.registrationPointsM);
+    } catch (error) {
+      throw new Error(`result.canonical does not match the body (rigid registration failed: ${error instanceof Error ? error.message : String(error)})`);
+    }
     base.registration = {
       yawDeg: (registration.yawRad * 180) / Math.PI,
+      tiltDeg: (tiltRad(registration.rotation) * 180) / Math.PI,
       translationMm: registration.translationM.map(mm) as [number, number, number],
       rmsMm: mm(registration.rmsM),
       inlierFraction: registration.inlierFraction,

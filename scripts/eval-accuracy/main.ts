@@ -3,7 +3,7 @@
 //   [--variants mesh,cloud,cloud-yaw,mesh-mm,mesh-zup] [--points 300000] [--seed 20685]
 //   [--bounds <file>] [--update-bounds] [--no-fit]
 // Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point).
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
@@ -115,7 +115,14 @@ if (values['update-bounds']) {
   writeBounds(values.bounds, boundsFromSummary(summary, `From ${presets.length} bodies x variants ${variants.join(',')}, seed ${seed}: each field's |CI end| + max(2 mm, 25%).`));
   console.log(`wrote ${values.bounds}`);
 }
-const violations = checkBounds(summary, readBounds(values.bounds));
+if (!existsSync(values.bounds)) {
+  console.error(`eval-accuracy: no bounds file ${values.bounds} (create it with --update-bounds)`);
+  process.exit(1);
+}
+const bounds = readBounds(values.bounds);
+const unbounded = summary.fields.filter((f) => bounds.girths[f.field] === undefined).map((f) => f.field);
+if (unbounded.length > 0) console.log(`not bounded (no data when the bounds were set): ${unbounded.join(', ')}`);
+const violations = checkBounds(summary, bounds);
 if (violations.length > 0) {
   console.error(`\neval-accuracy: ${violations.length} regression(s) beyond ${values.bounds}:\n  ${violations.join('\n  ')}`);
   process.exit(1);

@@ -6,7 +6,7 @@ import type { BodyMesh } from './body-mesh.ts';
 import type { PlyGeometry } from '../../src/processing/capture/write-ply.ts';
 import { seededRandom, type SeededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { addGaussianNoise, sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { rotateYaw } from '../../src/processing/evaluation/yaw-registration.ts';
+import { rotateYaw } from '../../src/processing/evaluation/rigid-registration.ts';
 
 export const VARIANT_NAMES = ['mesh', 'cloud', 'cloud-yaw', 'mesh-mm', 'mesh-zup'] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { studentTQuantile, summarizeMeanError } from '../../src/processing/evaluation/error-statistics.ts';
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { addGaussianNoise, sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { applyYawTransform, registerYaw, rotateYaw } from '../../src/processing/evaluation/yaw-registration.ts';
+import { applyRigidTransform, registerRigid, rotateVector, rotateYaw } from '../../src/processing/evaluation/rigid-registration.ts';
 
 /** Closed box [0,a]x[0,b]x[0,c] as 12 triangles (outward). */
 function box(a: number, b: number, c: number): { positions: Float64Array; triangles: Uint32Array } {
@@ -49,7 +49,7 @@ describe('surface sampling', () => {
 });
 
 describe('yaw registration', () => {
-  it('recovers a yaw + translation applied to a noisy sample of an asymmetric body', () => {
+  it('recovers a yaw, a small tilt and a translation applied to a noisy sample of an asymmetric body', () => {
     const { positions, triangles } = box(0.6, 1.7, 0.25);
     // An "arm" makes the shape asymmetric so the four quarter turns are distinguishable.
     const reference = sampleSurface(positions, triangles, 40000, seededRandom(3));
@@ -57,16 +57,18 @@ describe('yaw registration', () => {
     for (let i = 0; i < source.length; i += 3) if (source[i + 1] > 1.2) source[i] += 0.2 * (source[i + 1] - 1.2);
     for (let i = 0; i < reference.length; i += 3) if (reference[i + 1] > 1.2) reference[i] += 0.2 * (reference[i + 1] - 1.2);
     addGaussianNoise(source, 0.002, seededRandom(5));
-    const yawRad = 2.1, shift = [0.3, -0.01, -0.2];
+    // Yaw 2.1 rad, then a 1 degree tilt about x (a measurer's up axis slightly off).
+    const yawRad = 2.1, tilt = Math.PI / 180, shift = [0.3, -0.01, -0.2];
+    const tiltX = [1, 0, 0, 0, Math.cos(tilt), -Math.sin(tilt), 0, Math.sin(tilt), Math.cos(tilt)];
     const moved = new Float64Array(source.length);
     for (let i = 0; i < source.length; i += 3) {
-      const q = rotateYaw(yawRad, [source[i], source[i + 1], source[i + 2]]);
+      const q = rotateVector(tiltX, rotateYaw(yawRad, [source[i], source[i + 1], source[i + 2]]));
       moved.set([q[0] + shift[0], q[1] + shift[1], q[2] + shift[2]], i);
     }
-    const registration = registerYaw(moved, reference);
+    const registration = registerRigid(moved, reference);
     // Mapping the moved points back must land them where they were (within 2 mm).
     for (const k of [0, 1000, 7777]) {
-      const back = applyYawTransform(registration, [moved[3 * k], moved[3 * k + 1], moved[3 * k + 2]]);
+      const back = applyRigidTransform(registration, [moved[3 * k], moved[3 * k + 1], moved[3 * k + 2]]);
       const d = Math.hypot(back[0] - source[3 * k], back[1] - source[3 * k + 1], back[2] - source[3 * k + 2]);
       assert.ok(d < 0.002, `point ${k} off by ${d} m`);
     }

@@ -10,6 +10,9 @@ import { meshSignedVolume, meshTopology } from '../../src/processing/evaluation/
 import { slicePlane } from '../../src/processing/evaluation/plane-slice.ts';
 import { cutMesh } from '../../src/processing/evaluation/cut-components.ts';
 import { loopLength3d } from '../../src/processing/evaluation/plane-polygon.ts';
+import { truthSites } from '../../scripts/eval-accuracy/truth-sites.ts';
+import { fieldKind } from '../../scripts/eval-accuracy/body-axes.ts';
+import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 
 const makehumanDir = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'makehuman');
 
@@ -102,6 +105,45 @@ describe('MakeHuman loader', () => {
       assert.ok(Math.abs(meshSignedVolume(morphed.positionsM, morphed.triangles) * 1000 - litres) < 0.06);
       assert.equal(meshTopology(morphed.positionsM.length / 3, morphed.triangles).boundaryEdges, 0);
     }
+  });
+});
+
+describe('template-defined truth sites on the base mesh', () => {
+  const base = readMakeHumanBase(makehumanDir);
+  const body = extractBodyMesh(base, base.positionsDm);
+  const sites = truthSites(body);
+  const mm = (field: (typeof CIRCUMFERENCE_FIELDS)[number]): number => sites.get(field)!.perimeterM * 1000;
+
+  it('classifies every field by body part', () => {
+    const kinds = Object.fromEntries(CIRCUMFERENCE_FIELDS.map((f) => [f, fieldKind(f)]));
+    assert.equal(kinds.thighLeftFit, 'thigh');
+    assert.equal(kinds.upperThighRightFit, 'thigh');
+    assert.equal(kinds.lowerThighLeftFit, 'thigh');
+    assert.equal(kinds.calfRightFit, 'shank');
+    assert.equal(kinds.ankleLeftFit, 'shank');
+    assert.equal(kinds.midArmLeftFit, 'upperArm');
+    assert.equal(kinds.wristRightFit, 'forearm');
+    assert.equal(kinds.neckFit, 'neck');
+    assert.equal(kinds.shoulderFit, 'shoulder');
+    for (const f of ['chestFit', 'waistFit', 'hipsFit', 'stomachFit'] as const) assert.equal(kinds[f], 'torso');
+  });
+
+  it('cuts each limb site on its own side (left = +x) and mirrors left/right on the symmetric base mesh', () => {
+    for (const stem of ['upperThigh', 'thigh', 'lowerThigh', 'calf', 'ankle', 'midArm', 'lowerArm', 'forearm', 'wrist']) {
+      const left = sites.get(`${stem}LeftFit` as never)!, right = sites.get(`${stem}RightFit` as never)!;
+      assert.ok(left.centerM[0] > 0.03 && right.centerM[0] < -0.03, stem);
+      assert.ok(Math.abs(left.perimeterM - right.perimeterM) < 1e-4, `${stem} ${left.perimeterM} ${right.perimeterM}`);
+    }
+  });
+
+  it('orders the girths like a human body (base mesh, mm)', () => {
+    assert.ok(mm('waistFit') < mm('hipsFit') && mm('waistFit') < mm('chestFit'));
+    assert.ok(mm('shoulderFit') > mm('chestFit'));
+    assert.ok(mm('wristLeftFit') < mm('forearmLeftFit') && mm('forearmLeftFit') < mm('midArmLeftFit') + 20);
+    assert.ok(mm('ankleLeftFit') < mm('calfLeftFit') && mm('calfLeftFit') < mm('thighLeftFit'));
+    assert.ok(mm('thighLeftFit') < mm('upperThighLeftFit'));
+    assert.ok(mm('neckFit') > 250 && mm('neckFit') < 450, `neck ${mm('neckFit')}`);
+    assert.ok(mm('hipsFit') > 800 && mm('hipsFit') < 1100, `hips ${mm('hipsFit')}`);
   });
 });
 
