@@ -82,3 +82,28 @@ export function formatTable(summary: AccuracySummary): string {
   lines.push('swaps: plane crossed the other side\'s limb; misses: plane does not cut the field\'s body part (excluded from n); no-site: girth without a site');
   return lines.join('\n');
 }
+
+/** Mean site-agnostic error (mm) per field and variant, with each variant's run/failure counts: where errors come from. */
+export function formatByVariant(records: readonly RunRecord[]): string {
+  const variants = [...new Set(records.map((r) => r.variant))];
+  const lines = ['mean site-agnostic error by variant (mm; n in brackets when below the run count)'];
+  lines.push(`${'field'.padEnd(19)}${variants.map((v) => v.padStart(14)).join('')}`);
+  const ok = (variant: string): RunRecord[] => records.filter((r) => r.variant === variant && r.failure === null);
+  for (const field of CIRCUMFERENCE_FIELDS) {
+    const cells = variants.map((variant) => {
+      const runs = ok(variant);
+      const errors = runs.flatMap((r) => r.fields.filter((f) => f.field === field && f.siteAgnosticErrorMm !== null).map((f) => f.siteAgnosticErrorMm!));
+      if (errors.length === 0) return '-'.padStart(14);
+      const mean = errors.reduce((s, e) => s + e, 0) / errors.length;
+      return `${signed(mean, 0)}${errors.length < runs.length ? ` (${errors.length})` : ''}`.padStart(14);
+    });
+    lines.push(`${field.padEnd(19)}${cells.join('')}`);
+  }
+  const volume = variants.map((variant) => {
+    const values = ok(variant).flatMap((r) => (r.volumeErrorPct === null ? [] : [r.volumeErrorPct]));
+    return (values.length ? `${signed(values.reduce((s, e) => s + e, 0) / values.length, 0, 2)} %` : '-').padStart(14);
+  });
+  lines.push(`${'volume error'.padEnd(19)}${volume.join('')}`);
+  lines.push(`${'runs ok/total'.padEnd(19)}${variants.map((v) => `${ok(v).length}/${records.filter((r) => r.variant === v).length}`.padStart(14)).join('')}`);
+  return lines.join('\n');
+}

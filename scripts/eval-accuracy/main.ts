@@ -19,7 +19,7 @@ import { buildVariant, DEFAULT_VARIANT_OPTIONS, VARIANT_NAMES, type VariantName 
 import { evaluateRun, type BodyTruth, type RunRecord } from './evaluate-run.ts';
 import { findMeasureBody } from './pipeline-hooks.ts';
 import { addFitQuality, createFitQuality, formatFitQuality } from './fit-quality.ts';
-import { formatTable, summarize } from './iso-table.ts';
+import { formatByVariant, formatTable, summarize } from './iso-table.ts';
 import { boundsFromSummary, checkBounds, readBounds, writeBounds } from './bounds.ts';
 import { throughCaptureReader } from './capture-path.ts';
 
@@ -104,6 +104,7 @@ for (const truth of truths) {
 
 const summary = summarize(records);
 console.log(`\n${formatTable(summary)}`);
+console.log(`\n${formatByVariant(records)}`);
 if (!values['no-fit']) console.log(`\n${formatFitQuality(fitQuality)}`);
 console.log(`\nruntime ${elapsed()}`);
 
