@@ -4,7 +4,7 @@
 // evaluation's own truth site ("site-definition difference", information only).
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../src/domain/measurements.ts';
-import { applyRigidTransform, registerRigid, rotateVector, tiltRad, type RigidRegistration } from '../../src/processing/evaluation/rigid-registration.ts';
+import { applyRigidTransform, registerByCorrespondence, registerRigid, rotateVector, tiltRad, type RigidRegistration } from '../../src/processing/evaluation/rigid-registration.ts';
 import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import { fieldSide } from './body-axes.ts';
 import { girthOnPlane } from './truth-on-plane.ts';
@@ -107,7 +107,9 @@ export async function evaluateRun(
     base.statureErrorMm = mm(result.statureM - truth.statureM);
     let registration: RigidRegistration;
     try {
-      registration = registerRigid(result.canonical.positions, truth.registrationPointsM);
+      // Mesh variants usually come back with the same vertices in the same order: closed form first.
+      registration = registerByCorrespondence(result.canonical.positions, truth.mesh.positionsM)
+        ?? registerRigid(result.canonical.positions, truth.registrationPointsM);
     } catch (error) {
       throw new Error(`result.canonical does not match the body (rigid registration failed: ${error instanceof Error ? error.message : String(error)})`);
     }

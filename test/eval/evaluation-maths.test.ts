@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { studentTQuantile, summarizeMeanError } from '../../src/processing/evaluation/error-statistics.ts';
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { addGaussianNoise, sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { applyRigidTransform, registerRigid, rotateVector, rotateYaw } from '../../src/processing/evaluation/rigid-registration.ts';
+import { applyRigidTransform, registerByCorrespondence, registerRigid, rotateVector, rotateYaw } from '../../src/processing/evaluation/rigid-registration.ts';
 
 /** Closed box [0,a]x[0,b]x[0,c] as 12 triangles (outward). */
 function box(a: number, b: number, c: number): { positions: Float64Array; triangles: Uint32Array } {
@@ -72,5 +72,20 @@ describe('yaw registration', () => {
       const d = Math.hypot(back[0] - source[3 * k], back[1] - source[3 * k + 1], back[2] - source[3 * k + 2]);
       assert.ok(d < 0.002, `point ${k} off by ${d} m`);
     }
+  });
+
+  it('solves vertex-to-vertex correspondences in closed form and refuses a mismatch', () => {
+    const { positions, triangles } = box(0.5, 1.6, 0.3);
+    const reference = sampleSurface(positions, triangles, 2000, seededRandom(6));
+    const rotation = [Math.cos(0.4), 0, Math.sin(0.4), 0, 1, 0, -Math.sin(0.4), 0, Math.cos(0.4)];
+    const moved = new Float64Array(reference.length);
+    for (let i = 0; i < reference.length; i += 3) {
+      const q = rotateVector(rotation, [reference[i], reference[i + 1], reference[i + 2]]);
+      moved.set([q[0] - 0.1, q[1] + 0.02, q[2] + 0.3], i);
+    }
+    const registration = registerByCorrespondence(moved, reference);
+    assert.ok(registration !== null && registration.rmsM < 1e-9, `${registration?.rmsM}`);
+    assert.equal(registerByCorrespondence(moved.slice(3), reference), null);
+    assert.equal(registerByCorrespondence(moved.map((v, i) => (i < 300 ? v + 0.05 : v)), reference), null);
   });
 });

@@ -254,3 +254,32 @@ export function registerRigid(source: ArrayLike<number>, reference: ArrayLike<nu
   if (closeShare(src, grid, final) < 0.3) throw new Error('rigid-registration: no alignment brings a third of the points within 1 cm');
   return final;
 }
+
+/**
+ * When the source is the reference vertex set in the same order (a mesh passed through a measurer
+ * that keeps its vertices), the rigid transform follows in closed form from the correspondences
+ * (Horn). Returns null when the counts differ or the fit leaves an RMS above maxRmsM.
+ */
+export function registerByCorrespondence(source: ArrayLike<number>, reference: ArrayLike<number>, maxRmsM = 0.005): RigidRegistration | null {
+  if (source.length !== reference.length || source.length < 9) return null;
+  const n = source.length / 3;
+  const ms = [0, 0, 0], mr = [0, 0, 0];
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) { ms[c] += source[3 * i + c] / n; mr[c] += reference[3 * i + c] / n; }
+  const cross = new Array<number>(9).fill(0);
+  for (let i = 0; i < n; i++) {
+    for (let row = 0; row < 3; row++) for (let col = 0; col < 3; col++) cross[3 * row + col] += (source[3 * i + row] - ms[row]) * (reference[3 * i + col] - mr[col]);
+  }
+  const rotation = hornRotation(cross);
+  const rotated = rotateVector(rotation, ms);
+  const r: RigidRegistration = {
+    yawRad: Math.atan2(rotation[2], rotation[0]), rotation,
+    translationM: [mr[0] - rotated[0], mr[1] - rotated[1], mr[2] - rotated[2]], rmsM: 0, inlierFraction: 1,
+  };
+  let squared = 0;
+  for (let i = 0; i < n; i++) {
+    const p = applyRigidTransform(r, [source[3 * i], source[3 * i + 1], source[3 * i + 2]]);
+    squared += (p[0] - reference[3 * i]) ** 2 + (p[1] - reference[3 * i + 1]) ** 2 + (p[2] - reference[3 * i + 2]) ** 2;
+  }
+  r.rmsM = Math.sqrt(squared / n);
+  return r.rmsM <= maxRmsM ? r : null;
+}
