@@ -58,4 +58,8 @@ export interface BodyMeasurementResult {
 export interface MeasureContext {
   heightM?: number;
   weightKg?: number;
+  /** Used only by the bmiPredicted density/lung-gas model; unknown means sex-averaged. */
+  sex?: 'male' | 'female';
+  /** Used only by the lung-gas estimate of bmiPredicted; unknown means 40 years. */
+  ageYears?: number;
 }

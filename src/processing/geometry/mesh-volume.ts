@@ -1,0 +1,71 @@
+/**
+ * Enclosed volume of a triangle mesh by the divergence theorem: V = Σ (v0 × v1) · v2 / 6 over
+ * faces (signed tetrahedra from the origin; reference.md §1.7, the same sum naver/anny uses).
+ * Only valid when the surface is closed and consistently oriented, so closedness is checked:
+ * every undirected edge must be used exactly twice, once in each direction.
+ * A mesh made of several closed shells that do not overlap (torso, limbs) sums correctly.
+ */
+export interface MeshVolumeResult {
+  /** |signed volume| in input units cubed. */
+  volume: number;
+  /** Signed sum; negative means inward-facing triangles. */
+  signedVolume: number;
+  /** True when every edge has exactly one opposite twin (closed, consistently oriented). */
+  closed: boolean;
+  /** Edges without an opposite twin (boundary or inconsistent orientation). */
+  openEdges: number;
+}
+
+export function meshVolume(positions: ArrayLike<number>, indices: ArrayLike<number>): MeshVolumeResult {
+  const triangleCount = Math.floor(indices.length / 3);
+  let sum = 0;
+  for (let t = 0; t < triangleCount; t++) {
+    const a = 3 * indices[3 * t], b = 3 * indices[3 * t + 1], c = 3 * indices[3 * t + 2];
+    const ax = positions[a], ay = positions[a + 1], az = positions[a + 2];
+    const bx = positions[b], by = positions[b + 1], bz = positions[b + 2];
+    const cx = positions[c], cy = positions[c + 1], cz = positions[c + 2];
+    sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+  }
+  const signedVolume = sum / 6;
+  const openEdges = countUnpairedEdges(indices, triangleCount);
+  return { volume: Math.abs(signedVolume), signedVolume, closed: openEdges === 0 && triangleCount > 0, openEdges };
+}
+
+/**
+ * Counts directed edges (a→b) with no matching (b→a). Sorting 64-bit keys of directed edges
+ * keeps it O(E log E) without a per-edge object.
+ */
+function countUnpairedEdges(indices: ArrayLike<number>, triangleCount: number): number {
+  const edgeCount = 3 * triangleCount;
+  const keys = new Float64Array(edgeCount);
+  let maxIndex = 0;
+  for (let i = 0; i < edgeCount; i++) if (indices[i] > maxIndex) maxIndex = indices[i];
+  const base = maxIndex + 1;
+  if (base * base > Number.MAX_SAFE_INTEGER) return -1;
+  for (let t = 0; t < triangleCount; t++) {
+    for (let e = 0; e < 3; e++) {
+      const from = indices[3 * t + e], to = indices[3 * t + ((e + 1) % 3)];
+      keys[3 * t + e] = from * base + to;
+    }
+  }
+  keys.sort();
+  let unpaired = 0;
+  for (let i = 0; i < edgeCount; i++) {
+    if (i > 0 && keys[i] === keys[i - 1]) { unpaired++; continue; } // duplicate directed edge: non-manifold
+    const key = keys[i];
+    const from = Math.floor(key / base), to = key - from * base;
+    if (!hasKey(keys, to * base + from)) unpaired++;
+  }
+  return unpaired;
+}
+
+function hasKey(sorted: Float64Array, key: number): boolean {
+  let lo = 0, hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid];
+    if (v === key) return true;
+    if (v < key) lo = mid + 1; else hi = mid - 1;
+  }
+  return false;
+}

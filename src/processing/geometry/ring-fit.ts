@@ -1,0 +1,212 @@
+/**
+ * Noise-robust tape ring of one loop of a point-cloud cut.
+ * The raw convex hull of noisy points is biased outward (it picks the most outlying noise: about
+ * +2σ in radius, i.e. +2.5 cm of girth at σ = 2 mm), so a cloud girth is measured in three steps:
+ * 1. polar bins around the loop's centroid; in each bin keep the OUTER sheet only (points within
+ *    `outerWidthM` of the bin's largest radius): a tape never follows the inner side of a
+ *    concavity, and the inner sheet would pull the mean inward;
+ * 2. least-squares Fourier series r(θ) of order K on the kept points: symmetric noise averages
+ *    out, the section's shape (smooth, star-shaped seen from its centroid) is kept;
+ * 3. the convex hull of r(θ) sampled at 256 angles: the tape-equivalent girth.
+ * Inputs and outputs are in plane coordinates (m).
+ */
+import { convexHull, makeHullScratch, polygonArea, polygonPerimeter } from './convex-hull.ts';
+import type { HullScratch } from './convex-hull.ts';
+
+export interface RingFit {
+  perimeterM: number;
+  areaM2: number;
+  /** Hull vertices (u, v interleaved), count = ringCount. */
+  ring: Float64Array;
+  ringCount: number;
+  centerU: number;
+  centerV: number;
+  /** Fraction of polar bins that held points: 1 = the loop was seen all around. */
+  coverage: number;
+  /** RMS radial residual of kept points about the fitted curve (m): noise plus shape misfit. */
+  residualM: number;
+}
+
+const SAMPLES = 256;
+const MAX_K = 12;
+
+export interface RingScratch {
+  theta: Float64Array;
+  radius: Float64Array;
+  binMax: Float64Array;
+  curve: Float64Array;
+  hull: HullScratch;
+}
+
+export function makeRingScratch(): RingScratch {
+  return { theta: new Float64Array(4096), radius: new Float64Array(4096), binMax: new Float64Array(512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
+}
+
+export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K): RingFit | null {
+  if (n < 12) return null;
+  if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
+  const { theta, radius, binMax } = scratch;
+  let cu = 0, cv = 0;
+  for (let i = 0; i < n; i++) { cu += xy[2 * i]; cv += xy[2 * i + 1]; }
+  cu /= n; cv /= n;
+  const bins = Math.max(24, Math.min(180, Math.floor(n / 5)));
+  binMax.fill(-1, 0, bins);
+  for (let i = 0; i < n; i++) {
+    const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
+    const th = Math.atan2(dv, du);
+    const r = Math.hypot(du, dv);
+    theta[i] = th; radius[i] = r;
+    const b = binOf(th, bins);
+    if (r > binMax[b]) binMax[b] = r;
+  }
+  let occupied = 0;
+  for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
+  const coverage = occupied / bins;
+  const K = Math.max(2, Math.min(maxK, Math.floor(occupied / 5)));
+  const dim = 2 * K + 1;
+  const normal = new Float64Array(dim * dim);
+  const rhs = new Float64Array(dim);
+  const basis = new Float64Array(dim);
+  for (let i = 0; i < n; i++) {
+    const r = radius[i];
+    if (r < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
+    fillBasis(basis, theta[i], K);
+    for (let p = 0; p < dim; p++) {
+      const bp = basis[p];
+      rhs[p] += bp * r;
+      for (let q = p; q < dim; q++) normal[p * dim + q] += bp * basis[q];
+    }
+  }
+  // Light ridge on high harmonics keeps the fit defined across unseen angular gaps.
+  const scale = normal[0] / Math.max(1, dim);
+  for (let k = 1; k <= K; k++) {
+    const ridge = 1e-6 * scale * k * k * k * k;
+    normal[(2 * k - 1) * dim + 2 * k - 1] += ridge;
+    normal[(2 * k) * dim + 2 * k] += ridge;
+  }
+  for (let p = 0; p < dim; p++) for (let q = 0; q < p; q++) normal[p * dim + q] = normal[q * dim + p];
+  const coef = solveSymmetric(normal, rhs, dim);
+  if (!coef) return null;
+  let sq = 0, kept = 0;
+  for (let i = 0; i < n; i++) {
+    if (radius[i] < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
+    fillBasis(basis, theta[i], K);
+    let fit = 0;
+    for (let p = 0; p < dim; p++) fit += coef[p] * basis[p];
+    sq += (radius[i] - fit) * (radius[i] - fit);
+    kept++;
+  }
+  const curve = scratch.curve;
+  for (let s = 0; s < SAMPLES; s++) {
+    const th = -Math.PI + (2 * Math.PI * (s + 0.5)) / SAMPLES;
+    fillBasis(basis, th, K);
+    let r = 0;
+    for (let p = 0; p < dim; p++) r += coef[p] * basis[p];
+    r = Math.max(r, 0);
+    curve[2 * s] = cu + r * Math.cos(th);
+    curve[2 * s + 1] = cv + r * Math.sin(th);
+  }
+  const h = convexHull(curve, SAMPLES, scratch.hull);
+  const ring = scratch.hull.hull.slice(0, 2 * h);
+  return {
+    perimeterM: polygonPerimeter(ring, h),
+    areaM2: Math.abs(polygonArea(curve, SAMPLES)),
+    ring,
+    ringCount: h,
+    centerU: cu,
+    centerV: cv,
+    coverage,
+    residualM: kept > 0 ? Math.sqrt(sq / kept) : 0,
+  };
+}
+
+function binOf(theta: number, bins: number): number {
+  const b = Math.floor(((theta + Math.PI) / (2 * Math.PI)) * bins);
+  return b >= bins ? bins - 1 : b < 0 ? 0 : b;
+}
+
+function fillBasis(basis: Float64Array, theta: number, K: number): void {
+  basis[0] = 1;
+  const c1 = Math.cos(theta), s1 = Math.sin(theta);
+  let c = 1, s = 0;
+  for (let k = 1; k <= K; k++) {
+    const cNext = c * c1 - s * s1;
+    s = s * c1 + c * s1;
+    c = cNext;
+    basis[2 * k - 1] = c;
+    basis[2 * k] = s;
+  }
+}
+
+/** Cholesky solve of a symmetric positive-definite system (dim ≤ 25); null when not positive. */
+function solveSymmetric(m: Float64Array, b: Float64Array, dim: number): Float64Array | null {
+  const l = new Float64Array(dim * dim);
+  for (let i = 0; i < dim; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = m[i * dim + j];
+      for (let k = 0; k < j; k++) sum -= l[i * dim + k] * l[j * dim + k];
+      if (i === j) {
+        if (sum <= 0) return null;
+        l[i * dim + i] = Math.sqrt(sum);
+      } else l[i * dim + j] = sum / l[j * dim + j];
+    }
+  }
+  const y = new Float64Array(dim);
+  for (let i = 0; i < dim; i++) {
+    let sum = b[i];
+    for (let k = 0; k < i; k++) sum -= l[i * dim + k] * y[k];
+    y[i] = sum / l[i * dim + i];
+  }
+  const x = new Float64Array(dim);
+  for (let i = dim - 1; i >= 0; i--) {
+    let sum = y[i];
+    for (let k = i + 1; k < dim; k++) sum -= l[k * dim + i] * x[k];
+    x[i] = sum / l[i * dim + i];
+  }
+  return x;
+}
+
+/**
+ * Area (m²) enclosed by the outer sheet of a slice loop, from per-bin outer-sheet mean radii
+ * (no Fourier fit: cheap enough for the hundreds of slices of the volume integral).
+ */
+export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015): number {
+  if (n < 3) return 0;
+  if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
+  const { theta, radius, binMax } = scratch;
+  let cu = 0, cv = 0;
+  for (let i = 0; i < n; i++) { cu += xy[2 * i]; cv += xy[2 * i + 1]; }
+  cu /= n; cv /= n;
+  const bins = Math.max(8, Math.min(120, Math.floor(n / 4)));
+  binMax.fill(-1, 0, 2 * bins);
+  for (let i = 0; i < n; i++) {
+    const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
+    theta[i] = Math.atan2(dv, du);
+    radius[i] = Math.hypot(du, dv);
+    const b = binOf(theta[i], bins);
+    if (radius[i] > binMax[b]) binMax[b] = radius[i];
+  }
+  const sum = scratch.curve; // reuse: [sum r, count] per bin (bins ≤ 120 < SAMPLES)
+  sum.fill(0, 0, 2 * bins);
+  for (let i = 0; i < n; i++) {
+    const b = binOf(theta[i], bins);
+    if (radius[i] < binMax[b] - outerWidthM) continue;
+    sum[2 * b] += radius[i];
+    sum[2 * b + 1]++;
+  }
+  let area = 0, last = -1, first = -1;
+  const mean = (b: number) => sum[2 * b] / sum[2 * b + 1];
+  for (let b = 0; b < bins; b++) {
+    if (sum[2 * b + 1] === 0) continue;
+    if (first < 0) first = b;
+    if (last >= 0) area += sectorArea(mean(last), mean(b), ((b - last) * 2 * Math.PI) / bins);
+    last = b;
+  }
+  if (first >= 0 && last >= 0) area += sectorArea(mean(last), mean(first), ((bins - last + first) * 2 * Math.PI) / bins);
+  return area;
+}
+
+/** Area of the triangle between two rays of lengths r1, r2 separated by angle dTheta. */
+function sectorArea(r1: number, r2: number, dTheta: number): number {
+  return 0.5 * r1 * r2 * Math.sin(Math.min(dTheta, Math.PI));
+}

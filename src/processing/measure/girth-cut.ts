@@ -1,0 +1,174 @@
+/**
+ * One tape girth: cut the body with a plane, keep the right loop, take its convex-hull perimeter
+ * (methods.md). Meshes are cut exactly (plane–triangle segments, hull of the endpoints); point
+ * clouds use the points within a thin slab around the plane, projected on it, then the noise-robust
+ * ring of ring-fit.ts. The slab starts at 4 mm and doubles (up to 24 mm) until the loop holds 300
+ * points: thin enough that the surface's slope across it averages out (symmetric slab), thick
+ * enough that noise does.
+ * Loop choice: 'nearest' keeps only the loop whose centroid is nearest the plane point (the body
+ * part being measured; never an arm touching the torso, never both legs), 'all' hulls every loop
+ * (shoulder girth: torso plus both arms' tops). A half-space filter can drop the other leg first.
+ */
+import type { CircumferenceField } from '../../domain/measurements.ts';
+import type { MeasurementSite } from '../../domain/body-scan-result.ts';
+import { convexHull, makeHullScratch, polygonPerimeter } from '../geometry/convex-hull.ts';
+import type { ComponentScratch } from '../geometry/grid-components.ts';
+import { labelComponents, makeComponentScratch } from '../geometry/grid-components.ts';
+import type { Vec3 } from '../geometry/pca.ts';
+import type { FlatBuffer, Plane } from '../geometry/plane-cut.ts';
+import { cutMesh, makeFlatBuffer, makePlane, planeToWorld, pushPair } from '../geometry/plane-cut.ts';
+import type { RingScratch } from '../geometry/ring-fit.ts';
+import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
+import type { SliceStack } from './slices.ts';
+import { sliceOf } from './slices.ts';
+
+export interface CutRequest {
+  field: CircumferenceField;
+  point: Vec3;
+  normal: Vec3;
+  select: 'nearest' | 'all';
+  /** Ignore cut points farther than this from the plane point (m). */
+  maxRadiusM: number;
+  /** Keep only points with sign·x > 0 (+1 body's left, −1 right); 0 keeps all. */
+  sideOfX?: 1 | -1;
+}
+
+export interface CutQuality {
+  coverage: number;
+  residualM: number;
+  points: number;
+}
+
+export interface CutContext {
+  stack: SliceStack;
+  mesh: { positions: Float32Array; indices: Uint32Array } | null;
+  buffer: FlatBuffer;
+  labels: Int32Array;
+  components: ComponentScratch;
+  ring: RingScratch;
+}
+
+export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh']): CutContext {
+  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch() };
+}
+
+/** Gathers cloud points within ±half of the plane (and the radius / side filters) as (u, v). */
+function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number): void {
+  const { stack, buffer } = ctx;
+  buffer.length = 0;
+  const [px, py, pz] = plane.point;
+  const [nx, ny, nz] = plane.normal;
+  const tilt = Math.sqrt(Math.max(0, 1 - ny * ny));
+  const reach = req.maxRadiusM * tilt + half;
+  const pts = stack.points;
+  const r2 = req.maxRadiusM * req.maxRadiusM;
+  for (let s = sliceOf(stack, py - reach); s <= sliceOf(stack, py + reach); s++) {
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      const i = stack.order[k];
+      const x = pts[3 * i] - px, y = pts[3 * i + 1] - py, z = pts[3 * i + 2] - pz;
+      const d = x * nx + y * ny + z * nz;
+      if (d > half || d < -half) continue;
+      if (req.sideOfX && req.sideOfX * pts[3 * i] <= 0) continue;
+      if (x * x + y * y + z * z - d * d > r2) continue;
+      pushPair(buffer, x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
+    }
+  }
+}
+
+/** Mesh cut endpoints filtered by radius and side, as (u, v). */
+function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): void {
+  const raw = makeFlatBuffer(4096);
+  cutMesh(ctx.mesh!.positions, ctx.mesh!.indices, plane, raw);
+  ctx.buffer.length = 0;
+  const r2 = req.maxRadiusM * req.maxRadiusM;
+  for (let k = 0; k < raw.length; k += 2) {
+    const u = raw.data[k], v = raw.data[k + 1];
+    if (u * u + v * v > r2) continue;
+    if (req.sideOfX) {
+      const w = planeToWorld(plane, u, v);
+      if (req.sideOfX * w[0] <= 0) continue;
+    }
+    pushPair(ctx.buffer, u, v);
+  }
+}
+
+/** Picks loops and returns the selected points packed at the front of a fresh array, per loop. */
+function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all'): Float64Array[] {
+  if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
+  const data = ctx.buffer.data;
+  const count = labelComponents(data, n, cellM, ctx.components, ctx.labels);
+  const sums = new Float64Array(3 * count);
+  for (let i = 0; i < n; i++) {
+    const l = ctx.labels[i];
+    sums[3 * l] += data[2 * i]; sums[3 * l + 1] += data[2 * i + 1]; sums[3 * l + 2]++;
+  }
+  const chosen: number[] = [];
+  if (select === 'nearest') {
+    let best = -1, bestD = Infinity;
+    for (let l = 0; l < count; l++) {
+      if (sums[3 * l + 2] < Math.max(6, 0.02 * n)) continue;
+      const d = Math.hypot(sums[3 * l] / sums[3 * l + 2], sums[3 * l + 1] / sums[3 * l + 2]);
+      if (d < bestD) { bestD = d; best = l; }
+    }
+    if (best >= 0) chosen.push(best);
+  } else {
+    for (let l = 0; l < count; l++) if (sums[3 * l + 2] >= Math.max(6, 0.02 * n)) chosen.push(l);
+  }
+  return chosen.map((l) => {
+    const out = new Float64Array(2 * sums[3 * l + 2]);
+    let m = 0;
+    for (let i = 0; i < n; i++) if (ctx.labels[i] === l) { out[m++] = data[2 * i]; out[m++] = data[2 * i + 1]; }
+    return out;
+  });
+}
+
+/** Measures one girth; returns the site (ring in world coordinates) and quality figures. */
+export function measureGirth(ctx: CutContext, req: CutRequest): { site: MeasurementSite; quality: CutQuality } | null {
+  const plane = makePlane(req.point, req.normal);
+  let loops: Float64Array[] = [];
+  const hullInput: number[] = [];
+  let coverage = 1, residual = 0, used = 0;
+  if (ctx.mesh) {
+    gatherMesh(ctx, plane, req);
+    const n = ctx.buffer.length / 2;
+    if (n < 3) return null;
+    loops = selectLoops(ctx, n, Math.max(0.01, ctx.stack.cellM), req.select);
+    for (const loop of loops) for (const v of loop) hullInput.push(v);
+    used = hullInput.length / 2;
+  } else {
+    for (let half = 0.002; half <= 0.012; half *= 2) {
+      gatherSlab(ctx, plane, req, half);
+      const n = ctx.buffer.length / 2;
+      if (n < 12) continue;
+      loops = selectLoops(ctx, n, ctx.stack.cellM, req.select);
+      // 'all' (shoulder) stops on the total: its small arm-cap loops sit where the girth changes
+      // fastest with height, so the slab must stay thin there.
+      const enough = req.select === 'all' ? loops.reduce((sum, l) => sum + l.length / 2, 0) >= 600 : Math.min(...loops.map((l) => l.length / 2)) >= 300;
+      if (enough) break;
+    }
+    let covSum = 0, resSum = 0, fits = 0;
+    for (const loop of loops) {
+      const fit = fitRing(loop, loop.length / 2, ctx.ring);
+      if (!fit) continue;
+      for (let k = 0; k < 2 * fit.ringCount; k++) hullInput.push(fit.ring[k]);
+      covSum += fit.coverage; resSum += fit.residualM; fits++; used += loop.length / 2;
+    }
+    if (fits === 0) return null;
+    coverage = covSum / fits; residual = resSum / fits;
+  }
+  const count = hullInput.length / 2;
+  if (count < 3) return null;
+  const xy = Float64Array.from(hullInput);
+  const scratch = makeHullScratch(count);
+  const h = convexHull(xy, count, scratch);
+  const perimeterM = polygonPerimeter(scratch.hull, h);
+  const ringM = new Float32Array(3 * h);
+  for (let k = 0; k < h; k++) {
+    const w = planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]);
+    ringM[3 * k] = w[0]; ringM[3 * k + 1] = w[1]; ringM[3 * k + 2] = w[2];
+  }
+  return {
+    site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM },
+    quality: { coverage, residualM: residual, points: used },
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * Limb axes and limb landmarks. A limb's axis is the principal axis (PCA) of the points of its
+ * slice loops; girth profiles along the axis locate the joints by methods.md's own definitions:
+ * elbow = narrowest arm girth between 30% and 60% of acromion→fingertip, wrist = narrowest between
+ * 65% and 88%, forearm = widest between them; knee = narrowest leg girth between 50% and 75% of
+ * crotch height, calf = widest between 30% of crotch height and the knee, ankle = narrowest
+ * between 4.5% of stature and the calf. The acromion is where the arm axis leaves the body at the
+ * top: the apex of a paraboloid s = s0 + c·ρ² fitted to the points within 2 cm of the axis there
+ * (unbiased under symmetric noise, unlike the single highest point).
+ * All lengths in metres, canonical frame.
+ */
+import type { Vec3 } from '../geometry/pca.ts';
+import { principalAxes } from '../geometry/pca.ts';
+import type { Loop, SliceStack } from './slices.ts';
+import { sliceOf } from './slices.ts';
+
+export interface LimbAxis {
+  /** Point on the axis (m): the acromion for arms, the point at crotch height for legs. */
+  origin: Vec3;
+  /** Unit direction pointing away from the trunk (down the limb). */
+  dir: Vec3;
+}
+
+export interface ArmLandmarks extends LimbAxis {
+  /** Axial distances from the acromion (m). */
+  elbowS: number;
+  wristS: number;
+  forearmS: number;
+  fingertipS: number;
+}
+
+export interface LegLandmarks extends LimbAxis {
+  kneeY: number;
+  calfY: number;
+  ankleY: number;
+}
+
+/** Collects the points of the given per-slice loops, for slices whose centre lies in [y0, y1]. */
+function loopPoints(stack: SliceStack, loops: (Loop | null)[], y0: number, y1: number): Float64Array {
+  const out: number[] = [];
+  for (let s = sliceOf(stack, y0); s <= sliceOf(stack, y1); s++) {
+    const loop = loops[s];
+    if (!loop) continue;
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      if (stack.labels[k] !== loop.label) continue;
+      const i = stack.order[k];
+      out.push(stack.points[3 * i], stack.points[3 * i + 1], stack.points[3 * i + 2]);
+    }
+  }
+  return Float64Array.from(out);
+}
+
+/** Projection s along dir and distance ρ from the axis line for point p. */
+function axial(axis: LimbAxis, x: number, y: number, z: number): [number, number] {
+  const dx = x - axis.origin[0], dy = y - axis.origin[1], dz = z - axis.origin[2];
+  const s = dx * axis.dir[0] + dy * axis.dir[1] + dz * axis.dir[2];
+  const rho = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - s * s));
+  return [s, rho];
+}
+
+/**
+ * Median distance to the axis in axial bins over [s0, s1] (NaN where empty). The median ignores
+ * stray points of another body part that a slice loop may have picked up.
+ */
+function radialProfile(pts: Float64Array, axis: LimbAxis, s0: number, s1: number, binM: number): Float64Array {
+  const bins = Math.max(1, Math.ceil((s1 - s0) / binM));
+  const values: number[][] = Array.from({ length: bins }, () => []);
+  for (let i = 0; i < pts.length; i += 3) {
+    const [s, rho] = axial(axis, pts[i], pts[i + 1], pts[i + 2]);
+    const b = Math.floor((s - s0) / binM);
+    if (b < 0 || b >= bins) continue;
+    values[b].push(rho);
+  }
+  const out = new Float64Array(bins);
+  for (let b = 0; b < bins; b++) {
+    const v = values[b];
+    if (v.length <= 3) { out[b] = NaN; continue; }
+    v.sort((p, q) => p - q);
+    out[b] = v[v.length >> 1];
+  }
+  return out;
+}
+
+/**
+ * Index of the extremum (sign +1 max, −1 min) of `profile` over [i0, i1] after a 3-bin moving
+ * average, refined to sub-bin precision by a parabola through its neighbours.
+ */
+export function extremumIndex(profile: ArrayLike<number>, i0: number, i1: number, sign: 1 | -1): number {
+  // Median of 3 neighbours: a slice whose loop broke up (one bad value) cannot become the extremum.
+  const value = (i: number) => {
+    const v: number[] = [];
+    for (let k = i - 1; k <= i + 1; k++) if (k >= 0 && k < profile.length && Number.isFinite(profile[k])) v.push(profile[k]);
+    if (v.length === 0) return -Infinity;
+    v.sort((a, b) => a - b);
+    return sign * (v.length === 2 ? 0.5 * (v[0] + v[1]) : v[Math.floor(v.length / 2)]);
+  };
+  let best = -1, bestValue = -Infinity;
+  for (let i = Math.max(0, i0); i <= Math.min(profile.length - 1, i1); i++) {
+    const v = value(i);
+    if (v > bestValue) { bestValue = v; best = i; }
+  }
+  if (best <= 0 || best >= profile.length - 1) return Math.max(best, i0);
+  const a = value(best - 1), b = value(best), c = value(best + 1);
+  const denom = a - 2 * b + c;
+  const shift = denom < 0 && Number.isFinite(a) && Number.isFinite(c) ? (0.5 * (a - c)) / denom : 0;
+  return best + Math.max(-0.5, Math.min(0.5, shift));
+}
+
+export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBottomY: number, armpitY: number, side: 1 | -1): ArmLandmarks {
+  const pts = loopPoints(stack, loops, handBottomY, armpitY - 0.02);
+  let pca = principalAxes(pts, pts.length / 3);
+  let dir = pca.axes[0];
+  if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
+  let axis: LimbAxis = { origin: pca.mean, dir };
+  // Horizontal slices chop the tilted arm obliquely at both ends, which biases PCA sideways; refit
+  // on an axial range cut perpendicular to the first axis, well inside both chops (two passes).
+  for (let pass = 0; pass < 2; pass++) {
+    const sTopChop = (armpitY - 0.02 - axis.origin[1]) / axis.dir[1];
+    const sBottomChop = (handBottomY - axis.origin[1]) / axis.dir[1];
+    const s0 = sTopChop + 0.08, s1 = sBottomChop - 0.08;
+    if (!(s1 - s0 > 0.1)) break;
+    const current = axis;
+    pca = principalAxes(pts, pts.length / 3, (i) => {
+      const [sa] = axial(current, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]);
+      return sa >= s0 && sa <= s1;
+    });
+    dir = pca.axes[0];
+    if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
+    axis = { origin: pca.mean, dir };
+  }
+  // Acromion: walk up the axis from the armpit through 5 mm bins of points within 2 cm of the
+  // axis. Inside the arm there are none (its radius is larger); the first occupied run of bins is
+  // the dome where the axis leaves the arm; farther up the line may hit the head, so stop there.
+  const near: number[] = [];
+  for (let s = sliceOf(stack, armpitY - 0.06); s <= sliceOf(stack, armpitY + 0.25); s++) {
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      const i = stack.order[k];
+      const x = stack.points[3 * i], y = stack.points[3 * i + 1], z = stack.points[3 * i + 2];
+      if (side * x <= 0) continue;
+      const [sa, rho] = axial(axis, x, y, z);
+      if (rho < 0.02) near.push(sa, rho);
+    }
+  }
+  const armpitS = (armpitY - axis.origin[1]) / dir[1];
+  const bin = 0.005, binsUp = 80;
+  const occupied = new Uint16Array(binsUp);
+  for (let k = 0; k < near.length; k += 2) {
+    const b = Math.floor((armpitS - near[k]) / bin);
+    if (b >= 0 && b < binsUp) occupied[b]++;
+  }
+  let firstBin = 0;
+  while (firstBin < binsUp - 1 && occupied[firstBin] < 2) firstBin++;
+  let lastBin = firstBin;
+  while (lastBin + 1 < binsUp && (occupied[lastBin + 1] >= 1 || (lastBin + 2 < binsUp && occupied[lastBin + 2] >= 1))) lastBin++;
+  const sTop = armpitS - (lastBin + 1) * bin;
+  const sBottom = armpitS - firstBin * bin + 0.01;
+  let s0 = sTop;
+  {
+    let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (let k = 0; k < near.length; k += 2) {
+      if (near[k] < sTop || near[k] > sBottom) continue;
+      const x = near[k + 1] * near[k + 1], y = near[k];
+      n++; sx += x; sy += y; sxx += x * x; sxy += x * y;
+    }
+    const det = n * sxx - sx * sx;
+    if (n >= 6 && det > 0) s0 = (sy * sxx - sx * sxy) / det;
+  }
+  const origin: Vec3 = [axis.origin[0] + s0 * dir[0], axis.origin[1] + s0 * dir[1], axis.origin[2] + s0 * dir[2]];
+  const arm: LimbAxis = { origin, dir };
+  const all = loopPoints(stack, loops, handBottomY - 0.02, armpitY);
+  let fingertip = 0;
+  for (let i = 0; i < all.length; i += 3) {
+    const [s, rho] = axial(arm, all[i], all[i + 1], all[i + 2]);
+    if (rho < 0.03 && s > fingertip) fingertip = s;
+  }
+  const profile = radialProfile(all, arm, 0, fingertip, bin);
+  const at = (f: number) => Math.round((f * fingertip) / bin);
+  const elbowS = extremumIndex(profile, at(0.3), at(0.6), -1) * bin + bin / 2;
+  const wristS = extremumIndex(profile, at(0.65), at(0.88), -1) * bin + bin / 2;
+  const forearmS = extremumIndex(profile, Math.round(elbowS / bin), Math.round(wristS / bin), 1) * bin + bin / 2;
+  return { origin, dir, elbowS, wristS, forearmS, fingertipS: fingertip };
+}
+
+/** Per-slice mean radial distance of a leg loop's points from the loop centroid (m), NaN if absent. */
+function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
+  const out = new Float64Array(stack.sliceCount).fill(NaN);
+  for (let s = 0; s < stack.sliceCount; s++) {
+    const loop = loops[s];
+    if (!loop) continue;
+    let acc = 0, m = 0;
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      if (stack.labels[k] !== loop.label) continue;
+      const i = stack.order[k];
+      acc += Math.hypot(stack.points[3 * i] - loop.cx, stack.points[3 * i + 2] - loop.cz); m++;
+    }
+    out[s] = m > 0 ? acc / m : NaN;
+  }
+  return out;
+}
+
+export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number): LegLandmarks {
+  const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
+  const pca = principalAxes(pts, pts.length / 3);
+  let dir = pca.axes[0];
+  if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
+  // Re-anchor the axis at crotch height so origin.y = crotchY.
+  const k = (crotchY - pca.mean[1]) / dir[1];
+  const origin: Vec3 = [pca.mean[0] + k * dir[0], crotchY, pca.mean[2] + k * dir[2]];
+  const profile = legProfile(stack, loops);
+  const t = stack.thicknessM;
+  const toY = (index: number) => (index + 0.5) * t;
+  const kneeY = toY(extremumIndex(profile, sliceOf(stack, 0.5 * crotchY), sliceOf(stack, 0.75 * crotchY), -1));
+  const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1));
+  const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1));
+  return { origin, dir, kneeY, calfY, ankleY };
+}
+
+/** Point on a limb axis at height y (m). */
+export function axisPointAtY(axis: LimbAxis, y: number): Vec3 {
+  const k = (y - axis.origin[1]) / axis.dir[1];
+  return [axis.origin[0] + k * axis.dir[0], y, axis.origin[2] + k * axis.dir[2]];
+}
+
+/** Point on a limb axis at axial distance s from its origin (m). */
+export function axisPointAtS(axis: LimbAxis, s: number): Vec3 {
+  return [axis.origin[0] + s * axis.dir[0], axis.origin[1] + s * axis.dir[1], axis.origin[2] + s * axis.dir[2]];
+}

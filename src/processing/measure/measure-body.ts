@@ -1,0 +1,205 @@
+/**
+ * measureBody: capture geometry → canonical body → 27 tape-equivalent girths (m), fullBodyVolume
+ * (m³), waistToHipRatio, bodyRoundnessIndex, bmiPredicted, bmiConfidence (unitless).
+ * Pipeline: canonical frame (canonical-frame.ts) → slice stack (slices.ts) → segmentation
+ * (segment-body.ts) → limb axes and joints (limb-axes.ts) → torso sites (torso-sites.ts) → one
+ * plane cut per girth (girth-cut.ts) → volume (body-volume.ts) → derived numbers
+ * (derived-measures.ts). Site definitions: methods.md; our placement rules: docs/measurements.md.
+ * Failures are thrown as ProcessingFailure (no_person_found, pose_unsupported,
+ * limbs_touching_torso, capture_units_implausible, measurement_failed).
+ */
+import type { BodyMeasurementResult, Landmarks, MeasureContext, MeasurementSite } from '../../domain/body-scan-result.ts';
+import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
+import type { CircumferenceField, Measurements } from '../../domain/measurements.ts';
+import { CIRCUMFERENCE_FIELDS } from '../../domain/measurements.ts';
+import { ProcessingFailure } from '../../domain/processing-failure.ts';
+import type { Vec3 } from '../geometry/pca.ts';
+import { sampleSurface } from '../geometry/surface-sample.ts';
+import { bodyVolume } from './body-volume.ts';
+import { toCanonical } from './canonical-frame.ts';
+import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } from './derived-measures.ts';
+import type { CutQuality, CutRequest } from './girth-cut.ts';
+import { makeCutContext, measureGirth } from './girth-cut.ts';
+import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
+import { armLandmarks, axisPointAtS, axisPointAtY, legLandmarks } from './limb-axes.ts';
+import { segmentBody } from './segment-body.ts';
+import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { buildSlices } from './slices.ts';
+import { findTorsoSites } from './torso-sites.ts';
+
+/** Points sampled on a mesh surface for slicing and segmentation. */
+const MESH_SAMPLE_POINTS = 200000;
+
+/**
+ * Sites defined as the narrowest (−1) or widest (+1) girth: the landmark search works on a cheap
+ * slice proxy, so the final girth is the extremum of five real cuts 4 mm apart along the plane
+ * normal around the found site (methods.md's definition applied to the tape itself).
+ */
+const EXTREMUM_SIGN: Partial<Record<CircumferenceField, 1 | -1>> = {
+  neckFit: -1, waistFit: -1, hipsFit: 1, calfLeftFit: 1, calfRightFit: 1, ankleLeftFit: -1, ankleRightFit: -1,
+  forearmLeftFit: 1, forearmRightFit: 1, wristLeftFit: -1, wristRightFit: -1,
+};
+
+function bestOfNearbyCuts(ctx: ReturnType<typeof makeCutContext>, req: CutRequest, sign: 1 | -1): ReturnType<typeof measureGirth> {
+  let best: ReturnType<typeof measureGirth> = null;
+  for (let k = -2; k <= 2; k++) {
+    const offset = 0.004 * k;
+    const point: Vec3 = [req.point[0] + offset * req.normal[0], req.point[1] + offset * req.normal[1], req.point[2] + offset * req.normal[2]];
+    const result = measureGirth(ctx, { ...req, point });
+    if (result && (!best || sign * result.site.perimeterM > sign * best.site.perimeterM)) best = result;
+  }
+  return best;
+}
+
+/** Area centroid (x, z) of a horizontal hull ring (m). */
+function ringCentroidXZ(ring: Float32Array): [number, number] {
+  let area = 0, cx = 0, cz = 0;
+  const n = ring.length / 3;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const cross = ring[3 * i] * ring[3 * j + 2] - ring[3 * j] * ring[3 * i + 2];
+    area += cross; cx += (ring[3 * i] + ring[3 * j]) * cross; cz += (ring[3 * i + 2] + ring[3 * j + 2]) * cross;
+  }
+  return Math.abs(area) > 1e-12 ? [cx / (3 * area), cz / (3 * area)] : [ring[0], ring[2]];
+}
+
+/**
+ * Neck axis: the line through the centres of the fitted neck rings 2 cm below and above the neck
+ * site. Ring centres use every point of the loop through the smooth fit, so the axis is stable to
+ * a fraction of a degree (raw slice centroids wobble by millimetres with uneven sampling).
+ */
+function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number): Vec3 {
+  const centre = (y: number): [number, number] => {
+    const [x, z] = centreAt(y);
+    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15 });
+    return cut ? ringCentroidXZ(cut.site.ringM) : [x, z];
+  };
+  const below = centre(neckY - 0.02), above = centre(neckY + 0.02);
+  const len = Math.hypot(above[0] - below[0], 0.04, above[1] - below[1]);
+  return [(above[0] - below[0]) / len, 0.04 / len, (above[1] - below[1]) / len];
+}
+
+export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext): BodyMeasurementResult {
+  const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
+  const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
+  const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints);
+  const H = canonical.statureM;
+  const stack = buildSlices(canonical.points, canonical.count, H);
+  const seg = segmentBody(stack, H);
+  const arms = {
+    left: armLandmarks(stack, seg.armLoop.left, seg.handBottomY.left, seg.armpitY.left, 1),
+    right: armLandmarks(stack, seg.armLoop.right, seg.handBottomY.right, seg.armpitY.right, -1),
+  };
+  const legs = {
+    left: legLandmarks(stack, seg.legLoop.left, seg.crotchY, H),
+    right: legLandmarks(stack, seg.legLoop.right, seg.crotchY, H),
+  };
+  const acromionY = 0.5 * (arms.left.origin[1] + arms.right.origin[1]);
+  if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
+  const torso = findTorsoSites(stack, seg, H, acromionY);
+  const requests: CutRequest[] = [];
+  const horizontal = (field: CircumferenceField, y: number, select: 'nearest' | 'all' = 'nearest') => {
+    const [cx, cz] = torso.centreAt(y);
+    requests.push({ field, point: [cx, y, cz], normal: [0, 1, 0], select, maxRadiusM: select === 'all' ? 0.6 * H : 0.35 * H });
+  };
+  const ctx = makeCutContext(stack, canonical.mesh);
+  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY);
+  const [neckX, neckZ] = torso.centreAt(torso.neckY);
+  requests.push({ field: 'neckFit', point: [neckX, torso.neckY, neckZ], normal: neckAxis, select: 'nearest', maxRadiusM: 0.15 });
+  horizontal('shoulderFit', acromionY, 'all');
+  horizontal('upperChestFit', torso.upperChestY);
+  horizontal('chestFit', torso.chestY);
+  horizontal('lowerChestFit', torso.lowerChestY);
+  horizontal('waistFit', torso.waistY);
+  horizontal('waistNavyFit', torso.navelY);
+  horizontal('stomachFit', torso.stomachY);
+  horizontal('hipsFit', torso.hipsY);
+  const legCut = (field: CircumferenceField, leg: LegLandmarks, y: number, side: 1 | -1) =>
+    requests.push({ field, point: axisPointAtY(leg, y), normal: leg.dir, select: 'nearest', maxRadiusM: 0.2, sideOfX: side });
+  for (const [name, side] of [['Left', 1], ['Right', -1]] as const) {
+    const leg = side > 0 ? legs.left : legs.right;
+    const span = seg.crotchY - leg.kneeY;
+    legCut(`upperThigh${name}Fit`, leg, seg.crotchY - UPPER_THIGH_FRACTION * span, side);
+    legCut(`thigh${name}Fit`, leg, 0.5 * (seg.crotchY + leg.kneeY), side);
+    legCut(`lowerThigh${name}Fit`, leg, leg.kneeY + LOWER_THIGH_FRACTION * span, side);
+    legCut(`calf${name}Fit`, leg, leg.calfY, side);
+    legCut(`ankle${name}Fit`, leg, leg.ankleY, side);
+    const arm = side > 0 ? arms.left : arms.right;
+    const armCut = (field: CircumferenceField, s: number) =>
+      requests.push({ field, point: axisPointAtS(arm, s), normal: arm.dir, select: 'nearest', maxRadiusM: 0.12 });
+    armCut(`midArm${name}Fit`, 0.5 * arm.elbowS);
+    armCut(`lowerArm${name}Fit`, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS));
+    armCut(`forearm${name}Fit`, arm.forearmS);
+    armCut(`wrist${name}Fit`, arm.wristS);
+  }
+  const girths = {} as Record<CircumferenceField, number>;
+  const sites: MeasurementSite[] = [];
+  const qualities: CutQuality[] = [];
+  for (const req of requests) {
+    const result = EXTREMUM_SIGN[req.field] ? bestOfNearbyCuts(ctx, req, EXTREMUM_SIGN[req.field]!) : measureGirth(ctx, req);
+    if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
+    girths[req.field] = result.site.perimeterM;
+    sites.push(result.site);
+    qualities.push(result.quality);
+  }
+  sites.sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
+  const volume = bodyVolume(stack, canonical.mesh);
+  const heightM = context.heightM ?? H;
+  const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];
+  const girthVolumeM3 = girthModelVolume(girths, {
+    crotch: seg.crotchY, hips: torso.hipsY, stomach: torso.stomachY, waist: torso.waistY, lowerChest: torso.lowerChestY,
+    chest: torso.chestY, upperChest: torso.upperChestY, acromion: acromionY,
+    knee: 0.5 * (legs.left.kneeY + legs.right.kneeY), calf: 0.5 * (legs.left.calfY + legs.right.calfY),
+    ankle: 0.5 * (legs.left.ankleY + legs.right.ankleY),
+    thigh: 0.5 * (seg.crotchY + 0.5 * (legs.left.kneeY + legs.right.kneeY)),
+    upperThigh: seg.crotchY - UPPER_THIGH_FRACTION * (seg.crotchY - legs.left.kneeY),
+    lowerThigh: legs.left.kneeY + LOWER_THIGH_FRACTION * (seg.crotchY - legs.left.kneeY),
+  }, { left: armS(arms.left), right: armS(arms.right) }, H);
+  const mean = (f: (q: CutQuality) => number) => qualities.reduce((s, q) => s + f(q), 0) / qualities.length;
+  const confidence = bmiConfidence({ coverage: mean((q) => q.coverage), residualM: mean((q) => q.residualM), volumeM3: volume.volumeM3, girthVolumeM3 });
+  const massKg = massFromVolume({ volumeM3: volume.volumeM3, heightM, waistM: girths.waistFit, sex: context.sex, ageYears: context.ageYears });
+  const measurements: Measurements = {
+    ...girths,
+    waistToHipRatio: girths.waistFit / girths.hipsFit,
+    bodyRoundnessIndex: bodyRoundnessIndex(girths.waistFit, heightM),
+    fullBodyVolume: volume.volumeM3,
+    bmiPredicted: massKg / (heightM * heightM),
+    bmiConfidence: confidence.confidence,
+  };
+  for (const [key, value] of Object.entries(measurements)) {
+    if (!Number.isFinite(value)) throw new ProcessingFailure('measurement_failed', `${key} is not a finite number.`);
+  }
+  const landmarks: Landmarks = {
+    crotch: [0, seg.crotchY, 0],
+    acromionLeft: arms.left.origin, acromionRight: arms.right.origin,
+    elbowLeft: axisPointAtS(arms.left, arms.left.elbowS), elbowRight: axisPointAtS(arms.right, arms.right.elbowS),
+    wristLeft: axisPointAtS(arms.left, arms.left.wristS), wristRight: axisPointAtS(arms.right, arms.right.wristS),
+    kneeLeft: axisPointAtY(legs.left, legs.left.kneeY), kneeRight: axisPointAtY(legs.right, legs.right.kneeY),
+    ankleLeft: axisPointAtY(legs.left, legs.left.ankleY), ankleRight: axisPointAtY(legs.right, legs.right.ankleY),
+    armpitLeft: [0, seg.armpitY.left, 0], armpitRight: [0, seg.armpitY.right, 0],
+  };
+  const level = (name: string, y: number) => { const [x, z] = torso.centreAt(y); landmarks[name] = [x, y, z] as Vec3; };
+  level('neck', torso.neckY); level('bust', torso.chestY); level('underBust', torso.lowerChestY); level('waist', torso.waistY);
+  level('navel', torso.navelY); level('stomach', torso.stomachY); level('hips', torso.hipsY); level('upperChest', torso.upperChestY);
+  const outGeometry: CaptureGeometry = canonical.mesh
+    ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: null, normals: null }
+    : { positions: canonical.points, indices: null, colors: null, normals: null };
+  return {
+    measurements,
+    canonical: outGeometry,
+    landmarks,
+    sites,
+    statureM: H,
+    diagnostics: {
+      ...canonical.diagnostics,
+      keptPoints: canonical.count,
+      sliceThicknessM: stack.thicknessM,
+      volumeMethod: volume.method,
+      girthModelVolumeM3: girthVolumeM3,
+      massFromVolumeKg: massKg,
+      coverageScore: confidence.coverageScore,
+      noiseScore: confidence.noiseScore,
+      agreementScore: confidence.agreementScore,
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Segmentation of the canonical body from its slice stack: crotch, legs, torso, arms, armpits,
+ * head. Reports (throws) instead of guessing when the capture is not a standing person in A-pose:
+ * - no_person_found: no narrow head on top of a wider torso, or no two legs under it (cube, chair);
+ * - limbs_touching_torso: an arm is not separated from the torso up to chest level, so a torso
+ *   girth would include it (the arm's loop merges with the torso's loop);
+ * - pose_unsupported: legs together (no crotch gap) while head and torso are present.
+ * Heights in metres on the canonical frame (y up, feet at 0).
+ */
+import { ProcessingFailure } from '../../domain/processing-failure.ts';
+import type { Loop, SliceStack } from './slices.ts';
+import { sliceOf, sliceY } from './slices.ts';
+
+export interface Segmentation {
+  crotchY: number;
+  /** Highest height at which each arm is still a separate loop (m). */
+  armpitY: { left: number; right: number };
+  /** Lowest height of each separate arm run (fingertips, m). */
+  handBottomY: { left: number; right: number };
+  /** Central loop per slice (torso/neck/head), or null where none spans the body axis. */
+  torsoLoop: (Loop | null)[];
+  /** Arm loops per slice (left = +X side), or null. */
+  armLoop: { left: (Loop | null)[]; right: (Loop | null)[] };
+  /** Leg loops per slice below the crotch (left = +X), or null. */
+  legLoop: { left: (Loop | null)[]; right: (Loop | null)[] };
+}
+
+function centralLoop(loops: Loop[]): Loop | null {
+  let best: Loop | null = null;
+  for (const l of loops) if (l.minX <= 0 && l.maxX >= 0 && (!best || l.count > best.count)) best = l;
+  return best;
+}
+
+/** Two leg loops on opposite sides of the axis and nothing spanning the axis. */
+function legPair(loops: Loop[], total: number, statureM: number): { left: Loop; right: Loop } | null {
+  let left: Loop | null = null, right: Loop | null = null;
+  for (const l of loops) {
+    if (l.count < 0.12 * total || Math.abs(l.cx) > 0.3 * statureM) continue;
+    if (l.minX <= 0 && l.maxX >= 0) return null;
+    const width = l.maxX - l.minX;
+    if (width < 0.03 * statureM) continue; // chair legs and thin rods are not human legs
+    if (l.cx > 0 && (!left || l.count > left.count)) left = l;
+    if (l.cx < 0 && (!right || l.count > right.count)) right = l;
+  }
+  return left && right ? { left, right } : null;
+}
+
+export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
+  const torsoLoop = stack.loops.map(centralLoop);
+  // Head: the top 8% of the body is much narrower than the torso at 55–65% of stature.
+  const widthAt = (y0: number, y1: number, pick: 'max' | 'mean') => {
+    let acc = 0, m = 0, mx = 0;
+    for (let s = sliceOf(stack, y0); s <= sliceOf(stack, y1); s++) {
+      const loops = stack.loops[s];
+      if (loops.length === 0) continue;
+      const minX = Math.min(...loops.map((l) => l.minX)), maxX = Math.max(...loops.map((l) => l.maxX));
+      acc += maxX - minX; m++; mx = Math.max(mx, maxX - minX);
+    }
+    return pick === 'max' ? mx : m > 0 ? acc / m : 0;
+  };
+  const headWidth = widthAt(0.9 * H, 0.97 * H, 'max');
+  let torsoWidth = 0;
+  for (let s = sliceOf(stack, 0.55 * H); s <= sliceOf(stack, 0.65 * H); s++) {
+    const t = torsoLoop[s];
+    if (t) torsoWidth = Math.max(torsoWidth, t.maxX - t.minX);
+  }
+  if (!(torsoWidth > 0) || headWidth > 0.75 * torsoWidth) {
+    throw new ProcessingFailure('no_person_found', 'No head narrower than the torso on top of the shape: not a standing person.');
+  }
+  // Crotch: the top of the run of two separate legs that contains 20–30% of stature.
+  const legLeft: (Loop | null)[] = new Array(n).fill(null);
+  const legRight: (Loop | null)[] = new Array(n).fill(null);
+  let startSlice = -1;
+  for (const f of [0.2, 0.25, 0.3, 0.15]) {
+    const s = sliceOf(stack, f * H);
+    if (legPair(stack.loops[s], total(s), H)) { startSlice = s; break; }
+  }
+  if (startSlice < 0) {
+    const legsTogether = torsoLoop[sliceOf(stack, 0.25 * H)] !== null;
+    if (legsTogether && torsoWidth > 0) throw new ProcessingFailure('pose_unsupported', 'Legs are not apart (no gap between the legs below the hips); stand in A-pose.');
+    throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
+  }
+  let top = startSlice;
+  for (let s = startSlice; s < sliceOf(stack, 0.65 * H); s++) {
+    const pair = legPair(stack.loops[s], total(s), H);
+    if (!pair) break;
+    legLeft[s] = pair.left; legRight[s] = pair.right; top = s;
+  }
+  for (let s = startSlice - 1; s >= 0; s--) {
+    const pair = legPair(stack.loops[s], total(s), H);
+    if (!pair) break;
+    legLeft[s] = pair.left; legRight[s] = pair.right;
+  }
+  const crotchY = (top + 1) * stack.thicknessM;
+  if (crotchY < 0.3 * H || crotchY > 0.62 * H) throw new ProcessingFailure('no_person_found', `Crotch at ${(crotchY / H).toFixed(2)} of stature: not human proportions.`);
+  // Arms: loops entirely beside the torso loop, in a run going up from the hands to the armpit.
+  const armLoop = { left: new Array<Loop | null>(n).fill(null), right: new Array<Loop | null>(n).fill(null) };
+  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  for (const side of ['left', 'right'] as const) {
+    const sign = side === 'left' ? 1 : -1;
+    let runStart = -1, runEnd = -1, gap = 0;
+    for (let s = sliceOf(stack, crotchY - 0.05 * H); s < sliceOf(stack, 0.9 * H); s++) {
+      const torso = torsoLoop[s];
+      let found: Loop | null = null;
+      for (const l of stack.loops[s]) {
+        if (l === torso) continue;
+        const outside = torso ? (sign > 0 ? l.minX > torso.maxX : l.maxX < torso.minX) : sign * l.cx > 0.25 * H;
+        if (outside && sign * l.cx > 0 && (!found || l.count > found.count)) found = l;
+      }
+      if (found) {
+        if (runStart < 0) runStart = s;
+        runEnd = s; gap = 0;
+        armLoop[side][s] = found;
+      } else if (runStart >= 0 && ++gap > 2) break;
+    }
+    if (runStart < 0) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
+    armpitY[side] = sliceY(stack, runEnd);
+    handBottomY[side] = sliceY(stack, runStart);
+    if (armpitY[side] < 0.7 * H) {
+      throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm joins the torso at ${(armpitY[side] / H).toFixed(2)} of stature, below the chest: torso girths would include it.`);
+    }
+  }
+  return { crotchY, armpitY, handBottomY, torsoLoop, armLoop, legLoop: { left: legLeft, right: legRight } };
+}

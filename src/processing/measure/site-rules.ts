@@ -1,0 +1,17 @@
+/**
+ * Placement rules for the sites methods.md defines relative to other landmarks (the ones that are
+ * not a minimum or maximum of a girth). One source of truth for the measurer and the synthetic
+ * body generator, and documented in docs/measurements.md. Fractions are unitless.
+ */
+/** waistNavyFit: the navel, this fraction of the way from the hip level up to the natural waist. */
+export const NAVEL_FRACTION = 0.6;
+/** upperChestFit: this fraction of the way from the chest (bust) level up to the acromion. */
+export const UPPER_CHEST_FRACTION = 0.32;
+/** lowerChestFit (under-bust): this fraction of stature below the chest level. */
+export const LOWER_CHEST_DROP_FRACTION = 0.045;
+/** upperThigh: this fraction of the crotch→knee height below the crotch (just below the gluteal fold). */
+export const UPPER_THIGH_FRACTION = 0.1;
+/** lowerThigh: this fraction of the knee→crotch height above the knee. */
+export const LOWER_THIGH_FRACTION = 0.2;
+/** lowerArm: this fraction of the elbow→wrist length below the elbow. */
+export const LOWER_ARM_FRACTION = 0.12;

@@ -1,0 +1,86 @@
+/**
+ * Torso and neck site heights, from the per-slice profile of the torso loop (methods.md):
+ * - hips: largest torso section between 1.5% of stature above the crotch and 58% of stature;
+ * - chest (bust): largest section between 64% of stature and just under the lower armpit;
+ * - lowerChest (under-bust): 4.5% of stature below the chest level;
+ * - waist (natural): smallest section between the hips and the under-bust;
+ * - waistNavy (navel): 60% of the way from the hip level up to the natural waist (the navel is not
+ *   visible in geometry; this placement is our documented estimate);
+ * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist;
+ * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits);
+ * - neck: smallest section between just above the acromion and 91% of stature, cut perpendicular
+ *   to the neck axis (the line through the neck loop centroids 2 cm below and above: the neck
+ *   only, not the chin or the shoulders).
+ * The section-size proxy is the area of the loop's outer sheet (monotone with girth for a smooth
+ * body); extrema are refined to sub-slice precision by a parabola. Heights in metres.
+ */
+import type { Vec3 } from '../geometry/pca.ts';
+import { normalize } from '../geometry/pca.ts';
+import { makeRingScratch, outerSheetArea } from '../geometry/ring-fit.ts';
+import { extremumIndex } from './limb-axes.ts';
+import type { Segmentation } from './segment-body.ts';
+import { LOWER_CHEST_DROP_FRACTION, NAVEL_FRACTION, UPPER_CHEST_FRACTION } from './site-rules.ts';
+import type { SliceStack } from './slices.ts';
+import { sliceOf } from './slices.ts';
+
+
+export interface TorsoSites {
+  hipsY: number;
+  chestY: number;
+  lowerChestY: number;
+  waistY: number;
+  navelY: number;
+  stomachY: number;
+  upperChestY: number;
+  neckY: number;
+  neckAxis: Vec3;
+  /** Torso loop centre (x, z) at a height, for placing horizontal cut planes. */
+  centreAt: (y: number) => [number, number];
+}
+
+export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number): TorsoSites {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const area = new Float64Array(n).fill(NaN);
+  const front = new Float64Array(n).fill(NaN);
+  const ring = makeRingScratch();
+  let xz = new Float64Array(4096);
+  const lo = sliceOf(stack, seg.crotchY), hi = sliceOf(stack, 0.93 * H);
+  for (let s = lo; s <= hi; s++) {
+    const loop = seg.torsoLoop[s];
+    if (!loop) continue;
+    let m = 0, frontSum = 0, frontCount = 0;
+    if (2 * loop.count > xz.length) xz = new Float64Array(4 * loop.count);
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      if (stack.labels[k] !== loop.label) continue;
+      const i = stack.order[k];
+      const x = stack.points[3 * i], z = stack.points[3 * i + 2];
+      xz[2 * m] = x; xz[2 * m + 1] = z; m++;
+      if (Math.abs(x - loop.cx) < 0.04 && z > loop.cz) { frontSum += z; frontCount++; }
+    }
+    area[s] = outerSheetArea(xz, m, ring);
+    front[s] = frontCount > 0 ? frontSum / frontCount : NaN;
+  }
+  const toY = (index: number) => (index + 0.5) * stack.thicknessM;
+  const armpit = Math.min(seg.armpitY.left, seg.armpitY.right);
+  const hipsY = toY(extremumIndex(area, sliceOf(stack, seg.crotchY + 0.015 * H), sliceOf(stack, 0.58 * H), 1));
+  const chestY = toY(extremumIndex(area, sliceOf(stack, 0.64 * H), sliceOf(stack, armpit - 0.01), 1));
+  const lowerChestY = chestY - LOWER_CHEST_DROP_FRACTION * H;
+  const waistY = toY(extremumIndex(area, sliceOf(stack, hipsY), sliceOf(stack, lowerChestY), -1));
+  const navelY = hipsY + NAVEL_FRACTION * (waistY - hipsY);
+  const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
+  const upperChestY = chestY + UPPER_CHEST_FRACTION * (acromionY - chestY);
+  const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, 0.91 * H), -1));
+  const centreAt = (y: number): [number, number] => {
+    for (let d = 0; d < 6; d++) {
+      for (const s of [sliceOf(stack, y) + d, sliceOf(stack, y) - d]) {
+        const loop = seg.torsoLoop[s];
+        if (loop) return [loop.cx, loop.cz];
+      }
+    }
+    return [0, 0];
+  };
+  const below = centreAt(neckY - 0.02), above = centreAt(neckY + 0.02);
+  const neckAxis = normalize([above[0] - below[0], 0.04, above[1] - below[1]]);
+  return { hipsY, chestY, lowerChestY, waistY, navelY, stomachY, upperChestY, neckY, neckAxis, centreAt };
+}
