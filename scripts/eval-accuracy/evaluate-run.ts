@@ -31,6 +31,11 @@ export interface FieldRecord {
   siteAgnosticErrorMm: number | null;
   truthSiteMm: number;
   siteDefinitionDiffMm: number;
+  /** The measurer's plane centre and normal mapped into the truth frame (m), null without a site. */
+  planeCenterM: Vec3 | null;
+  planeNormal: Vec3 | null;
+  /** Centre of the evaluation's own site (truth frame, m). */
+  truthSiteCenterM: Vec3;
   /** The measurer's plane crossed the other side's limb (left/right naming differs from ours). */
   sideMismatch: boolean;
   /**
@@ -67,9 +72,10 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
     let truthOnPlaneM: number | null = null;
     let sideMismatch = false;
     let planeMissesPart = false;
+    let center: Vec3 | null = null, normal: Vec3 | null = null;
     if (site) {
-      const center = applyRigidTransform(registration, site.centerM) as Vec3;
-      const normal = rotateVector(registration.rotation, site.normal) as Vec3;
+      center = applyRigidTransform(registration, site.centerM) as Vec3;
+      normal = rotateVector(registration.rotation, site.normal) as Vec3;
       const girth = girthOnPlane(truth.mesh, field, center, normal);
       planeMissesPart = girth === null || girth.axisOffsetM > AXIS_MISS_TOLERANCE_M;
       truthOnPlaneM = girth && !planeMissesPart ? girth.perimeterM : null;
@@ -82,6 +88,9 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
       siteAgnosticErrorMm: truthOnPlaneM === null ? null : mm(measuredM - truthOnPlaneM),
       truthSiteMm: mm(truthSite.perimeterM),
       siteDefinitionDiffMm: mm(measuredM - truthSite.perimeterM),
+      planeCenterM: center,
+      planeNormal: normal,
+      truthSiteCenterM: truthSite.centerM,
       sideMismatch,
       planeMissesPart,
     };

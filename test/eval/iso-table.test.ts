@@ -13,6 +13,7 @@ function run(errorOf: (field: CircumferenceField) => number | null, volumeErrorP
     return {
       field, measuredMm: 500 + (error ?? 0), truthOnPlaneMm: error === null ? null : 500, siteAgnosticErrorMm: error,
       truthSiteMm: 505, siteDefinitionDiffMm: (error ?? 0) - 5, sideMismatch: false, planeMissesPart: error === null,
+      planeCenterM: [0, 1, 0], planeNormal: [0, 1, 0], truthSiteCenterM: [0, 1, 0],
     };
   });
   return {
