@@ -7,11 +7,11 @@ import { createPinoLogger } from '../src/composition/pino-logger.ts';
 import { readConfig } from '../src/config/config.ts';
 import { defaultScanPipeline } from '../src/services/default-scan-pipeline.ts';
 
-export async function generateOpenApiDocument(): Promise<unknown> {
+export async function generateOpenApiDocument(pgliteTemplate?: Blob): Promise<unknown> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bodyscan-openapi-'));
   const { config } = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const service = await composeService({
-    config, roles: { api: true, worker: false }, logger: createPinoLogger('silent'), pipeline: defaultScanPipeline(), inMemoryDatabase: true,
+    config, roles: { api: true, worker: false }, logger: createPinoLogger('silent'), pipeline: defaultScanPipeline(), inMemoryDatabase: true, pgliteTemplate,
   });
   try {
     await service.app!.ready();

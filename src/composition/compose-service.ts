@@ -26,6 +26,8 @@ export interface ComposeOptions {
   clock?: Clock;
   /** Tests: PGlite in memory instead of under dataDir (files still go to dataDir). */
   inMemoryDatabase?: boolean;
+  /** With inMemoryDatabase: start from this migrated PGlite dump instead of running initdb (tests). */
+  pgliteTemplate?: Blob;
   /** Worker poll period (ms); tests shorten it. */
   pollIntervalMs?: number;
   backoffBaseMs?: number;
@@ -51,7 +53,7 @@ const systemClock: Clock = { now: () => new Date() };
 export async function composeService(options: ComposeOptions): Promise<ComposedService> {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.inMemoryDatabase ? undefined : config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.inMemoryDatabase ? undefined : config.dataDir, pgliteTemplate: options.pgliteTemplate });
   let baseUrl = config.publicBaseUrl;
   const storageSecret = await db.secrets.getOrCreateSecret('storage-url-signing-v1', () => randomBytes(32).toString('base64url'));
   const cursorSecret = await db.secrets.getOrCreateSecret('cursor-signing-v1', () => randomBytes(32).toString('base64url'));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { migrate } from '../persistence/migrate.ts';
-import { openPgliteClient } from '../persistence/pglite-client.ts';
+import { dumpPgliteTemplate, openPgliteClient } from '../persistence/pglite-client.ts';
 import { openPostgresClient } from '../persistence/postgres-client.ts';
 import { sqlDatabase } from '../persistence/sql-database.ts';
 import type { Database } from '../services/ports.ts';
@@ -11,6 +11,8 @@ export interface DatabaseSettings {
   /** Embedded mode's folder; undefined with no URL = in-memory PGlite (tests). */
   dataDir: string | undefined;
   poolSize?: number;
+  /** In-memory PGlite only: start from this dumped, migrated data directory (tests). */
+  pgliteTemplate?: Blob;
 }
 
 /** PostgreSQL when a URL is given, else PGlite (on disk under dataDir/db, locked, or in memory); migrated. */
@@ -22,7 +24,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   }
   const release = settings.dataDir ? lockDataDir(settings.dataDir) : () => undefined;
   try {
-    const sql = await openPgliteClient(settings.dataDir ? join(settings.dataDir, 'db') : undefined);
+    const sql = await openPgliteClient(settings.dataDir ? join(settings.dataDir, 'db') : undefined, settings.pgliteTemplate);
     const applied = await migrate(sql);
     const database = sqlDatabase(sql);
     return Object.assign(database, {
@@ -37,3 +39,6 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     throw error;
   }
 }
+
+/** A migrated, empty embedded database as a dump, for fast in-memory starts (tests). */
+export const migratedPgliteTemplate = (): Promise<Blob> => dumpPgliteTemplate(migrate);

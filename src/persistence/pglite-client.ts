@@ -6,10 +6,20 @@ import type { SqlClient } from './sql-client.ts';
  * Embedded PostgreSQL (PGlite, WASM). One connection: PGlite queues outside queries while a
  * transaction is open, so transactions are isolated. `dataDir` undefined = in memory.
  */
-export async function openPgliteClient(dataDir: string | undefined): Promise<SqlClient> {
+export async function openPgliteClient(dataDir: string | undefined, template?: Blob): Promise<SqlClient> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ?? 'memory://');
+  // A template (a dumped, already migrated data directory) skips initdb: ~1 s instead of ~5 s. Tests use it.
+  const db = template && !dataDir ? await PGlite.create({ loadDataDir: template }) : await PGlite.create(dataDir ?? 'memory://');
   return wrap(db, false);
+}
+
+/** The data directory of a fresh, migrated in-memory database, as a template for openPgliteClient. */
+export async function dumpPgliteTemplate(migrateClient: (client: SqlClient) => Promise<unknown>): Promise<Blob> {
+  const db = await PGlite.create('memory://');
+  await migrateClient(wrap(db, false));
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  return dump;
 }
 
 function wrap(db: PGlite | Transaction, inTransaction: boolean): SqlClient {

@@ -10,6 +10,7 @@ import { readConfig, type Config } from '../../src/config/config.ts';
 import { defaultScanPipeline } from '../../src/services/default-scan-pipeline.ts';
 import type { Clock } from '../../src/services/ports.ts';
 import type { ScanPipeline } from '../../src/services/scan-pipeline.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export interface DatabaseVariant {
   name: string;
@@ -84,6 +85,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     pipeline: options.pipeline ?? defaultScanPipeline(),
     clock,
     inMemoryDatabase: !postgres,
+    pgliteTemplate: postgres ? undefined : await pgliteTemplate(),
     pollIntervalMs: 50,
     backoffBaseMs: options.backoffBaseMs ?? 20,
     leaseMs: options.leaseMs ?? 5000,
