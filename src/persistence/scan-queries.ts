@@ -150,7 +150,7 @@ export function scanQueries(sql: SqlClient): ScanRepository {
 
     async listScansAwaitingUpload(olderThan: Date, limit: number) {
       const rows = await sql.query<{ id: string }>(
-        `SELECT id FROM scans WHERE status = 'CREATED' AND created_at < $1 ORDER BY created_at LIMIT $2`, [olderThan, limit]);
+        `SELECT id FROM scans WHERE status = 'CREATED' AND created_at < $1 ORDER BY created_at DESC LIMIT $2`, [olderThan, limit]);
       return rows.map((row) => row.id);
     },
 

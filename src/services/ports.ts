@@ -73,7 +73,10 @@ export interface ScanRepository {
   markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<void>;
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
-  /** Scans still CREATED, oldest first: the sweep checks whether their capture arrived. */
+  /**
+   * Scans still CREATED, newest first: the sweep checks whether their capture arrived. Newest first so
+   * that abandoned old scans cannot crowd out fresh uploads (old ones are still noticed when read).
+   */
   listScansAwaitingUpload(olderThan: Date, limit: number): Promise<string[]>;
   deleteScan(scanId: string): Promise<void>;
 }

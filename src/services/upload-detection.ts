@@ -46,7 +46,7 @@ export interface SweepResult {
   rejected: number;
 }
 
-/** One pass over scans still CREATED (oldest first, at most `limit`); errors of one scan do not stop the pass. */
+/** One pass over scans still CREATED (newest first, at most `limit`); errors of one scan do not stop the pass. */
 export async function sweepAwaitingUploads(context: ServiceContext, limit: number): Promise<SweepResult> {
   const scanIds = await context.db.scans.listScansAwaitingUpload(context.clock.now(), limit);
   const result: SweepResult = { checked: scanIds.length, arrived: 0, rejected: 0 };
@@ -60,8 +60,8 @@ export async function sweepAwaitingUploads(context: ServiceContext, limit: numbe
     }
   }
   if (scanIds.length === limit) {
-    // Oldest first: past `limit` abandoned CREATED scans, newer ones are reached only by reads.
-    context.logger.warn({ limit }, 'upload sweep hit its limit; abandoned CREATED scans may hide newer uploads from it');
+    // Newest first: past `limit` waiting scans, the oldest are reached only when someone reads them.
+    context.logger.warn({ limit }, 'upload sweep hit its limit; the oldest CREATED scans are noticed only when read');
   }
   return result;
 }
