@@ -38,8 +38,8 @@ export function addFitQuality(quality: FitQuality, result: BodyMeasurementResult
   }
 }
 
-export function formatFitQuality(quality: FitQuality): string {
-  const lines = ['body-model fit quality (mm): canonical-body girth - measured | fitted model on the measured plane - measured'];
+export function formatFitQuality(quality: FitQuality, variant: string): string {
+  const lines = [`body-model fit quality (mm; variant ${variant}): canonical-body girth - measured | fitted model on the measured plane - measured`];
   lines.push(`${'field'.padEnd(19)}${'n'.padStart(4)}${'mean'.padStart(8)}${'SD'.padStart(7)}${'max|.|'.padStart(8)} |${'mean'.padStart(8)}${'SD'.padStart(7)}${'max|.|'.padStart(8)}`);
   const stats = (values: number[] | undefined): string => {
     if (!values || values.length === 0) return `${'-'.padStart(8)}${'-'.padStart(7)}${'-'.padStart(8)}`;
