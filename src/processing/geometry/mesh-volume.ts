@@ -32,40 +32,34 @@ export function meshVolume(positions: ArrayLike<number>, indices: ArrayLike<numb
 }
 
 /**
- * Counts directed edges (a→b) with no matching (b→a). Sorting 64-bit keys of directed edges
- * keeps it O(E log E) without a per-edge object.
+ * Counts directed edges (a→b) with no matching (b→a): sort the directed keys a·N+b and the
+ * reversed keys b·N+a, then walk both sorted lists together (O(E log E), no per-edge object).
+ * A duplicated directed edge (non-manifold or inconsistent winding) also counts as unpaired.
  */
 function countUnpairedEdges(indices: ArrayLike<number>, triangleCount: number): number {
   const edgeCount = 3 * triangleCount;
-  const keys = new Float64Array(edgeCount);
   let maxIndex = 0;
   for (let i = 0; i < edgeCount; i++) if (indices[i] > maxIndex) maxIndex = indices[i];
   const base = maxIndex + 1;
   if (base * base > Number.MAX_SAFE_INTEGER) return -1;
+  const forward = new Float64Array(edgeCount);
+  const reverse = new Float64Array(edgeCount);
   for (let t = 0; t < triangleCount; t++) {
     for (let e = 0; e < 3; e++) {
-      const from = indices[3 * t + e], to = indices[3 * t + ((e + 1) % 3)];
-      keys[3 * t + e] = from * base + to;
+      const from = indices[3 * t + e], to = indices[3 * t + (e === 2 ? 0 : e + 1)];
+      forward[3 * t + e] = from * base + to;
+      reverse[3 * t + e] = to * base + from;
     }
   }
-  keys.sort();
+  forward.sort();
+  reverse.sort();
   let unpaired = 0;
+  let j = 0;
   for (let i = 0; i < edgeCount; i++) {
-    if (i > 0 && keys[i] === keys[i - 1]) { unpaired++; continue; } // duplicate directed edge: non-manifold
-    const key = keys[i];
-    const from = Math.floor(key / base), to = key - from * base;
-    if (!hasKey(keys, to * base + from)) unpaired++;
+    const key = forward[i];
+    if (i > 0 && key === forward[i - 1]) { unpaired++; continue; }
+    while (j < edgeCount && reverse[j] < key) j++;
+    if (j >= edgeCount || reverse[j] !== key) unpaired++;
   }
   return unpaired;
-}
-
-function hasKey(sorted: Float64Array, key: number): boolean {
-  let lo = 0, hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid];
-    if (v === key) return true;
-    if (v < key) lo = mid + 1; else hi = mid - 1;
-  }
-  return false;
 }

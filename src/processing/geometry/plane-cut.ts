@@ -47,7 +47,8 @@ export function pushPair(buf: FlatBuffer, a: number, b: number): void {
 
 /**
  * Appends to out (as u,v pairs) both endpoints of every segment where the plane cuts a triangle
- * of the mesh. Triangles entirely on one side are skipped after three dot products.
+ * of the mesh. Triangles entirely on one side are skipped after three dot products. `candidates`
+ * may restrict the triangles visited (e.g. mesh-slab-index.ts); all are visited otherwise.
  * Returns the number of segments appended.
  */
 export function cutMesh(
@@ -55,13 +56,14 @@ export function cutMesh(
   indices: ArrayLike<number>,
   plane: Plane,
   out: FlatBuffer,
+  candidates?: (visit: (t: number) => void) => void,
 ): number {
   const [px, py, pz] = plane.point;
   const [nx, ny, nz] = plane.normal;
   const d = new Float64Array(3);
   const triangles = Math.floor(indices.length / 3);
   let segments = 0;
-  for (let t = 0; t < triangles; t++) {
+  const cutTriangle = (t: number): void => {
     let pos = 0, neg = 0;
     for (let k = 0; k < 3; k++) {
       const i = 3 * indices[3 * t + k];
@@ -69,7 +71,7 @@ export function cutMesh(
       d[k] = dist;
       if (dist > 0) pos++; else neg++;
     }
-    if (pos === 0 || neg === 0) continue;
+    if (pos === 0 || neg === 0) return;
     for (let k = 0; k < 3; k++) {
       const k2 = k === 2 ? 0 : k + 1;
       if ((d[k] > 0) === (d[k2] > 0)) continue;
@@ -81,7 +83,9 @@ export function cutMesh(
       pushPair(out, x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
     }
     segments++;
-  }
+  };
+  if (candidates) candidates(cutTriangle);
+  else for (let t = 0; t < triangles; t++) cutTriangle(t);
   return segments;
 }
 

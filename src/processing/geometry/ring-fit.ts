@@ -39,7 +39,7 @@ export interface RingScratch {
 }
 
 export function makeRingScratch(): RingScratch {
-  return { theta: new Float64Array(4096), radius: new Float64Array(4096), binMax: new Float64Array(512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
+  return { theta: new Float64Array(4096), radius: new Float64Array(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
 }
 
 export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K): RingFit | null {
@@ -49,15 +49,23 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   let cu = 0, cv = 0;
   for (let i = 0; i < n; i++) { cu += xy[2 * i]; cv += xy[2 * i + 1]; }
   cu /= n; cv /= n;
-  const bins = Math.max(24, Math.min(180, Math.floor(n / 5)));
-  binMax.fill(-1, 0, bins);
+  const bins = Math.max(24, Math.min(170, Math.floor(n / 5)));
+  // Per bin keep the three largest radii; the third is the outer sheet's reference, so one or
+  // two stray points (a flyer, a hair) cannot define where the surface is.
+  binMax.fill(-1, 0, 3 * bins);
   for (let i = 0; i < n; i++) {
     const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
     const th = Math.atan2(dv, du);
     const r = Math.hypot(du, dv);
     theta[i] = th; radius[i] = r;
-    const b = binOf(th, bins);
-    if (r > binMax[b]) binMax[b] = r;
+    const b = 3 * binOf(th, bins);
+    if (r > binMax[b]) { binMax[b + 2] = binMax[b + 1]; binMax[b + 1] = binMax[b]; binMax[b] = r; }
+    else if (r > binMax[b + 1]) { binMax[b + 2] = binMax[b + 1]; binMax[b + 1] = r; }
+    else if (r > binMax[b + 2]) binMax[b + 2] = r;
+  }
+  for (let b = 0; b < bins; b++) {
+    const third = binMax[3 * b + 2] >= 0 ? binMax[3 * b + 2] : binMax[3 * b + 1] >= 0 ? binMax[3 * b + 1] : binMax[3 * b];
+    binMax[b] = third;
   }
   let occupied = 0;
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;

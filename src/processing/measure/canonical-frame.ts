@@ -44,6 +44,12 @@ export function toCanonical(points: Float32Array, count: number, mesh: CaptureGe
   const sample = new Float64Array(3 * sampleCount);
   for (let i = 0; i < sampleCount; i++) for (let k = 0; k < 3; k++) sample[3 * i + k] = points[3 * i * stride + k];
   const pca = principalAxes(sample, sampleCount);
+  // A standing person is elongated: variance along the body axis is several times any other
+  // (≈ 4–8× in A-pose). A cube, a ball or a heap of points is not a person, whatever its size.
+  diagnostics.elongation = pca.variances[0] / Math.max(1e-30, pca.variances[1]);
+  if (pca.variances[0] < 1.8 * pca.variances[1]) {
+    throw new ProcessingFailure('no_person_found', 'The shape is not elongated like a standing person.');
+  }
   const extent = quantileSpread(sample, sampleCount, pca.axes[0], pca.mean, 0.001);
   let scale: number;
   if (hints.unit) {

@@ -2,9 +2,9 @@
  * One tape girth: cut the body with a plane, keep the right loop, take its convex-hull perimeter
  * (methods.md). Meshes are cut exactly (plane–triangle segments, hull of the endpoints); point
  * clouds use the points within a thin slab around the plane, projected on it, then the noise-robust
- * ring of ring-fit.ts. The slab starts at 4 mm and doubles (up to 24 mm) until the loop holds 300
- * points: thin enough that the surface's slope across it averages out (symmetric slab), thick
- * enough that noise does.
+ * ring of ring-fit.ts. The slab starts at ±3 mm and doubles (up to ±12 mm) until the loop holds 300
+ * points seen all around: thin enough that the surface's slope across it averages out (symmetric
+ * slab), thick enough that noise does.
  * Loop choice: 'nearest' keeps only the loop whose centroid is nearest the plane point (the body
  * part being measured; never an arm touching the torso, never both legs), 'all' hulls every loop
  * (shoulder girth: torso plus both arms' tops). A half-space filter can drop the other leg first.
@@ -14,10 +14,12 @@ import type { MeasurementSite } from '../../domain/body-scan-result.ts';
 import { convexHull, makeHullScratch, polygonPerimeter } from '../geometry/convex-hull.ts';
 import type { ComponentScratch } from '../geometry/grid-components.ts';
 import { labelComponents, makeComponentScratch } from '../geometry/grid-components.ts';
+import type { MeshSlabIndex } from '../geometry/mesh-slab-index.ts';
+import { buildMeshSlabIndex, forTrianglesInRange } from '../geometry/mesh-slab-index.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import type { FlatBuffer, Plane } from '../geometry/plane-cut.ts';
 import { cutMesh, makeFlatBuffer, makePlane, planeToWorld, pushPair } from '../geometry/plane-cut.ts';
-import type { RingScratch } from '../geometry/ring-fit.ts';
+import type { RingFit, RingScratch } from '../geometry/ring-fit.ts';
 import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
@@ -46,10 +48,14 @@ export interface CutContext {
   labels: Int32Array;
   components: ComponentScratch;
   ring: RingScratch;
+  /** Cloud points per m² of body surface (sets link distances in thin slabs). */
+  densityPerM2: number;
+  /** Height buckets of the mesh's triangles, built on the first mesh cut. */
+  meshIndex?: MeshSlabIndex;
 }
 
-export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh']): CutContext {
-  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch() };
+export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number): CutContext {
+  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2 };
 }
 
 /** Gathers cloud points within ±half of the plane (and the radius / side filters) as (u, v). */
@@ -78,7 +84,11 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
 /** Mesh cut endpoints filtered by radius and side, as (u, v). */
 function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): void {
   const raw = makeFlatBuffer(4096);
-  cutMesh(ctx.mesh!.positions, ctx.mesh!.indices, plane, raw);
+  const mesh = ctx.mesh!;
+  ctx.meshIndex ??= buildMeshSlabIndex(mesh.positions, mesh.indices);
+  const index = ctx.meshIndex;
+  const reach = req.maxRadiusM * Math.sqrt(Math.max(0, 1 - plane.normal[1] * plane.normal[1])) + 1e-6;
+  cutMesh(mesh.positions, mesh.indices, plane, raw, (visit) => forTrianglesInRange(index, plane.point[1] - reach, plane.point[1] + reach, visit));
   ctx.buffer.length = 0;
   const r2 = req.maxRadiusM * req.maxRadiusM;
   for (let k = 0; k < raw.length; k += 2) {
@@ -136,25 +146,35 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     for (const loop of loops) for (const v of loop) hullInput.push(v);
     used = hullInput.length / 2;
   } else {
-    for (let half = 0.002; half <= 0.012; half *= 2) {
+    // Link cells sized to the slab's own density (~10 points per cell), so a thin slab does not
+    // break a loop into arcs; a slab is accepted once every kept loop has ≥ 300 points and is seen
+    // over ≥ 85% of its angles, else it is doubled.
+    let fits: RingFit[] = [];
+    for (let half = 0.003; half <= 0.013; half *= 2) {
       gatherSlab(ctx, plane, req, half);
       const n = ctx.buffer.length / 2;
       if (n < 12) continue;
-      loops = selectLoops(ctx, n, ctx.stack.cellM, req.select);
+      const cellM = Math.min(0.03, Math.max(ctx.stack.cellM, 10 / (ctx.densityPerM2 * 2 * half)));
+      loops = selectLoops(ctx, n, cellM, req.select);
+      fits = [];
+      for (const loop of loops) {
+        const fit = fitRing(loop, loop.length / 2, ctx.ring);
+        if (fit) fits.push({ ...fit, ring: fit.ring.slice() });
+      }
+      const total = loops.reduce((sum, l) => sum + l.length / 2, 0);
       // 'all' (shoulder) stops on the total: its small arm-cap loops sit where the girth changes
       // fastest with height, so the slab must stay thin there.
-      const enough = req.select === 'all' ? loops.reduce((sum, l) => sum + l.length / 2, 0) >= 600 : Math.min(...loops.map((l) => l.length / 2)) >= 300;
+      const enough = req.select === 'all' ? total >= 600 : Math.min(...loops.map((l) => l.length / 2)) >= 300 && fits.every((f) => f.coverage >= 0.85);
       if (enough) break;
     }
-    let covSum = 0, resSum = 0, fits = 0;
-    for (const loop of loops) {
-      const fit = fitRing(loop, loop.length / 2, ctx.ring);
-      if (!fit) continue;
+    let covSum = 0, resSum = 0;
+    for (const fit of fits) {
       for (let k = 0; k < 2 * fit.ringCount; k++) hullInput.push(fit.ring[k]);
-      covSum += fit.coverage; resSum += fit.residualM; fits++; used += loop.length / 2;
+      covSum += fit.coverage; resSum += fit.residualM;
     }
-    if (fits === 0) return null;
-    coverage = covSum / fits; residual = resSum / fits;
+    if (fits.length === 0) return null;
+    used = loops.reduce((sum, l) => sum + l.length / 2, 0);
+    coverage = covSum / fits.length; residual = resSum / fits.length;
   }
   const count = hullInput.length / 2;
   if (count < 3) return null;

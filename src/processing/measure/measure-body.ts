@@ -24,7 +24,7 @@ import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
 import { armLandmarks, axisPointAtS, axisPointAtY, legLandmarks } from './limb-axes.ts';
 import { segmentBody } from './segment-body.ts';
 import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
-import { buildSlices } from './slices.ts';
+import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
@@ -102,7 +102,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     const [cx, cz] = torso.centreAt(y);
     requests.push({ field, point: [cx, y, cz], normal: [0, 1, 0], select, maxRadiusM: select === 'all' ? 0.6 * H : 0.35 * H });
   };
-  const ctx = makeCutContext(stack, canonical.mesh);
+  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H));
   const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY);
   const [neckX, neckZ] = torso.centreAt(torso.neckY);
   requests.push({ field: 'neckFit', point: [neckX, torso.neckY, neckZ], normal: neckAxis, select: 'nearest', maxRadiusM: 0.15 });

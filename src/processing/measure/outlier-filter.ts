@@ -1,40 +1,68 @@
 /**
  * Removes isolated points (sensor flyers, dust): a point is kept when its 3x3x3 voxel neighbourhood
- * holds at least `minNeighbours` other points. The voxel size adapts to the density so that a point
- * on the body surface expects ~30 neighbours; a flyer expects ~0. Linear: one hash pass to count,
- * one to test. Positions in metres, canonical or not (the test is rotation-invariant enough).
+ * holds at least 3 other points. The voxel size adapts to the density so that a point on the body
+ * surface expects ~30 neighbours; a flyer expects ~0.
+ * Linear and allocation-light: points are counting-sorted into voxel layers along y; a rolling set
+ * of three dense x–z count grids (the layer below, this layer, the layer above) answers the
+ * 27-voxel neighbourhood with plain array reads. Positions in metres.
  */
 export function filterIsolated(positions: Float32Array, count: number, statureM: number): { positions: Float32Array; count: number; removed: number } {
   if (count < 200) return { positions, count, removed: 0 };
-  const areaM2 = 0.62 * statureM * statureM; // body surface area, Du Bois-like scaling
-  const density = count / areaM2; // points per m²
-  const cell = Math.min(0.05, Math.max(0.01, Math.sqrt(30 / (9 * density))));
-  const counts = new Map<number, number>();
-  const keys = new Float64Array(count);
-  const K = 4096;
+  const density = count / (0.62 * statureM * statureM); // points per m² of body surface
+  let cell = Math.min(0.05, Math.max(0.01, Math.sqrt(30 / (9 * density))));
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
   for (let i = 0; i < count; i++) {
-    const ix = Math.floor(positions[3 * i] / cell) + K / 2;
-    const iy = Math.floor(positions[3 * i + 1] / cell) + K / 2;
-    const iz = Math.floor(positions[3 * i + 2] / cell) + K / 2;
-    const key = (ix * K + iy) * K + iz;
-    keys[i] = key;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const x = positions[3 * i], y = positions[3 * i + 1], z = positions[3 * i + 2];
+    if (x < minX) minX = x; if (x > maxX) maxX = x;
+    if (y < minY) minY = y; if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
   }
-  const neighbourhood = new Map<number, number>();
-  const minNeighbours = 3;
+  while (((maxX - minX) / cell + 3) * ((maxZ - minZ) / cell + 3) > 4e6) cell *= 1.5;
+  const nx = Math.floor((maxX - minX) / cell) + 3, nz = Math.floor((maxZ - minZ) / cell) + 3;
+  const layers = Math.floor((maxY - minY) / cell) + 1;
+  const start = new Uint32Array(layers + 1);
+  const cellOf = new Int32Array(count);
+  const layerOf = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const l = Math.floor((positions[3 * i + 1] - minY) / cell);
+    layerOf[i] = l;
+    cellOf[i] = (Math.floor((positions[3 * i + 2] - minZ) / cell) + 1) * nx + Math.floor((positions[3 * i] - minX) / cell) + 1;
+    start[l + 1]++;
+  }
+  for (let l = 0; l < layers; l++) start[l + 1] += start[l];
+  const order = new Uint32Array(count);
+  const cursor = start.slice(0, layers);
+  for (let i = 0; i < count; i++) order[cursor[layerOf[i]]++] = i;
+  const grids = [new Int32Array(nx * nz), new Int32Array(nx * nz), new Int32Array(nx * nz)];
+  const fill = (l: number, sign: 1 | -1) => {
+    if (l < 0 || l >= layers) return;
+    const g = grids[l % 3];
+    for (let k = start[l]; k < start[l + 1]; k++) g[cellOf[order[k]]] += sign;
+  };
+  const keep = new Uint8Array(count);
+  fill(0, 1);
+  fill(1, 1);
+  for (let l = 0; l < layers; l++) {
+    const below = l > 0 ? grids[(l - 1) % 3] : null, here = grids[l % 3], above = l + 1 < layers ? grids[(l + 1) % 3] : null;
+    for (let k = start[l]; k < start[l + 1]; k++) {
+      const i = order[k];
+      const c = cellOf[i];
+      let total = -1; // the point itself
+      for (let dz = -nx; dz <= nx; dz += nx) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const n = c + dz + dx;
+          total += here[n] + (below ? below[n] : 0) + (above ? above[n] : 0);
+        }
+      }
+      if (total >= 3) keep[i] = 1;
+    }
+    fill(l - 1, -1); // retire the layer below; its grid is reused for layer l + 2
+    fill(l + 2, 1);
+  }
   const out = new Float32Array(3 * count);
   let kept = 0;
   for (let i = 0; i < count; i++) {
-    const key = keys[i];
-    let total = neighbourhood.get(key);
-    if (total === undefined) {
-      total = 0;
-      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
-        total += counts.get(key + (dx * K + dy) * K + dz) ?? 0;
-      }
-      neighbourhood.set(key, total);
-    }
-    if (total - 1 < minNeighbours) continue;
+    if (!keep[i]) continue;
     out[3 * kept] = positions[3 * i];
     out[3 * kept + 1] = positions[3 * i + 1];
     out[3 * kept + 2] = positions[3 * i + 2];

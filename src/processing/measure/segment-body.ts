@@ -101,21 +101,40 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
   for (const side of ['left', 'right'] as const) {
     const sign = side === 'left' ? 1 : -1;
-    let runStart = -1, runEnd = -1, gap = 0;
+    // Runs of slices holding an arm loop; the arm is the longest run (hand to armpit). A run ends
+    // after 3 slices without a loop continuing it.
+    const runs: { start: number; end: number; loops: Map<number, Loop> }[] = [];
+    let current: { start: number; end: number; loops: Map<number, Loop> } | null = null;
+    let previous: Loop | null = null;
     for (let s = sliceOf(stack, crotchY - 0.05 * H); s < sliceOf(stack, 0.9 * H); s++) {
       const torso = torsoLoop[s];
       let found: Loop | null = null;
       for (const l of stack.loops[s]) {
-        if (l === torso) continue;
+        if (l === torso || l.count < 12) continue;
         const outside = torso ? (sign > 0 ? l.minX > torso.maxX : l.maxX < torso.minX) : sign * l.cx > 0.25 * H;
-        if (outside && sign * l.cx > 0 && (!found || l.count > found.count)) found = l;
+        if (!outside || sign * l.cx <= 0) continue;
+        // Continuity: inside a run, the next arm loop is the outside loop nearest to the last one
+        // (a broken-off piece of the torso's side cannot take over); a new run takes the largest.
+        if (current && previous) {
+          const d = Math.hypot(l.cx - previous.cx, l.cz - previous.cz);
+          if (d > 0.06 + 2 * stack.thicknessM) continue;
+          if (!found || d < Math.hypot(found.cx - previous.cx, found.cz - previous.cz)) found = l;
+        } else if (!found || l.count > found.count) found = l;
       }
       if (found) {
-        if (runStart < 0) runStart = s;
-        runEnd = s; gap = 0;
-        armLoop[side][s] = found;
-      } else if (runStart >= 0 && ++gap > 2) break;
+        if (!current) { current = { start: s, end: s, loops: new Map() }; runs.push(current); }
+        current.end = s;
+        current.loops.set(s, found);
+        previous = found;
+      } else if (current && s - current.end > 2) {
+        current = null;
+        previous = null;
+      }
     }
+    runs.sort((a, b) => (b.end - b.start) - (a.end - a.start));
+    const best = runs[0];
+    const runStart = best ? best.start : -1, runEnd = best ? best.end : -1;
+    if (best) for (const [s, loop] of best.loops) armLoop[side][s] = loop;
     if (runStart < 0) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
     armpitY[side] = sliceY(stack, runEnd);
     handBottomY[side] = sliceY(stack, runStart);

@@ -6,7 +6,7 @@
  * - Arm girths are sections perpendicular to the arm axis: exact ellipse perimeters.
  * - Leg girths (perpendicular to a tilted leg whose sections are horizontal) and the shoulder girth
  *   (torso plus the arms' tops) are oblique cuts: computed numerically as the convex hull of the
- *   exact plane cut of a 2048-around tessellation of the analytic surface (relative error < 1e-6).
+ *   exact plane cut of a 1024-around tessellation of the analytic surface (relative error ~1.6e-6).
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import { convexHull, makeHullScratch, polygonPerimeter } from '../geometry/convex-hull.ts';
@@ -28,12 +28,16 @@ export interface SyntheticTruth {
   landmarks: Record<string, number>;
 }
 
-/** Convex-hull perimeter (m) of the exact cut of `tubes` by `plane`, tessellated finely near the plane. */
-export function numericCutPerimeter(tubes: Tube[], plane: Plane, windowM: number, extra?: Float64Array): number {
+/**
+ * Convex-hull perimeter (m) of the exact cut of `tubes` by `plane`, tessellated finely (1024 around,
+ * rings every 0.5 mm) within ±windowM of the plane point along each tube's axis. The inscribed
+ * polygon's relative error is (2π/1024)²/24 ≈ 1.6e-6.
+ */
+export function numericCutPerimeter(tubes: Tube[], plane: Plane, windowM: number, extra?: Float64Array, centreT?: number): number {
   const buf = makeFlatBuffer(1 << 15);
   for (const tube of tubes) {
-    const centreT = axialParameter(tube, plane.point);
-    const mesh = tessellateTube(tube, 2048, 0.0005, { tMin: centreT - windowM, tMax: centreT + windowM });
+    const t0 = centreT ?? axialParameter(tube, plane.point);
+    const mesh = tessellateTube(tube, 1024, 0.0005, { tMin: t0 - windowM, tMax: t0 + windowM });
     cutMesh(mesh.positions, mesh.indices, plane, buf);
   }
   if (extra) for (let i = 0; i + 1 < extra.length; i += 2) pushPair(buf, extra[i], extra[i + 1]);
@@ -65,7 +69,7 @@ function armGirthAt(arm: Tube, s: number): number {
 /** Leg girth perpendicular to the leg axis through the axis point at height y (m). */
 function legGirthAt(leg: Tube, y: number): number {
   const t = y / leg.axis[1];
-  return numericCutPerimeter([leg], makePlane(axisPoint(leg, t), leg.axis), 0.03);
+  return numericCutPerimeter([leg], makePlane(axisPoint(leg, t), leg.axis), 0.015);
 }
 
 /** Height (m) of the maximum anterior (+Z) extent of the torso between two heights: the stomach site. */
@@ -119,7 +123,8 @@ export function computeTruth(model: BodyModel): SyntheticTruth {
     ringInPlane[2 * j] = x * shoulderPlane.u[0] + z * shoulderPlane.u[2];
     ringInPlane[2 * j + 1] = x * shoulderPlane.v[0] + z * shoulderPlane.v[2];
   }
-  const shoulder = numericCutPerimeter([model.arms.left, model.arms.right], shoulderPlane, 0.12 * H, ringInPlane);
+  // The horizontal plane through the apex meets only the arm's top (t ≲ 0.84·a, about 5 cm).
+  const shoulder = numericCutPerimeter([model.arms.left, model.arms.right], shoulderPlane, 0.04 * H, ringInPlane, 0);
 
   const legSites = (leg: Tube) => ({
     upper: legGirthAt(leg, crotchY - UPPER_THIGH_FRACTION * (crotchY - kneeY)),
