@@ -5,8 +5,9 @@
  * 1. polar bins around the loop's centroid; in each bin keep the OUTER sheet only (points within
  *    `outerWidthM` of the bin's largest radius): a tape never follows the inner side of a
  *    concavity, and the inner sheet would pull the mean inward;
- * 2. least-squares Fourier series r(θ) of order K on the kept points: symmetric noise averages
- *    out, the section's shape (smooth, star-shaped seen from its centroid) is kept;
+ * 2. least-squares Fourier series r(θ) on the kept points: symmetric noise averages out, the
+ *    section's shape (smooth, star-shaped seen from its centroid) is kept; the order K is chosen
+ *    so that noise in high harmonics cannot lengthen the curve by more than ~0.3 mm;
  * 3. the convex hull of r(θ) sampled at 256 angles: the tape-equivalent girth.
  * Inputs and outputs are in plane coordinates (m).
  */
@@ -42,7 +43,13 @@ export function makeRingScratch(): RingScratch {
   return { theta: new Float64Array(4096), radius: new Float64Array(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
 }
 
-export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K): RingFit | null {
+/**
+ * `offsets` (optional, m): each point's signed distance from the cutting plane before projection.
+ * When given, the fit adds terms β1·d + β2·d² shared by all angles and evaluates the ring at d = 0,
+ * so a thick slab at a narrowing or widening site (neck minimum, calf maximum, sloped thigh) is not
+ * biased by the section changing across it.
+ */
+export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array): RingFit | null {
   if (n < 12) return null;
   if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
   const { theta, radius, binMax } = scratch;
@@ -70,46 +77,33 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   let occupied = 0;
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
   const coverage = occupied / bins;
-  const K = Math.max(2, Math.min(maxK, Math.floor(occupied / 5)));
-  const dim = 2 * K + 1;
-  const normal = new Float64Array(dim * dim);
-  const rhs = new Float64Array(dim);
-  const basis = new Float64Array(dim);
-  for (let i = 0; i < n; i++) {
-    const r = radius[i];
-    if (r < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
-    fillBasis(basis, theta[i], K);
-    for (let p = 0; p < dim; p++) {
-      const bp = basis[p];
-      rhs[p] += bp * r;
-      for (let q = p; q < dim; q++) normal[p * dim + q] += bp * basis[q];
-    }
+  const kCap = Math.max(2, Math.min(maxK, Math.floor(occupied / 5)));
+  // Order K by a bias budget: noise in harmonic k adds about k²·Var(c_k)/(2 r̄)·2π of length,
+  // Var(c_k) ≈ 2σ²/n, so high orders fitted on few noisy points inflate the girth (≈ +4 mm at
+  // K = 12, n = 300, σ = 3 mm). A first fit of order 3 gives σ (with shape misfit: conservative)
+  // and r̄; K is the largest order whose expected inflation stays under 0.3 mm.
+  const first = solveFourier(3, n, theta, radius, binMax, bins, outerWidthM, offsets);
+  if (!first) return null;
+  let K = 3;
+  let inflation = 0;
+  const noiseVar = first.residual * first.residual;
+  for (let k = 1; k <= kCap; k++) {
+    inflation += (k * k * 2 * noiseVar / Math.max(1, first.kept)) / (2 * Math.max(first.coef[0], 1e-3)) * 2 * Math.PI;
+    if (k > 3 && inflation > 3e-4) break;
+    K = Math.max(K, k);
   }
-  // Light ridge on high harmonics keeps the fit defined across unseen angular gaps.
-  const scale = normal[0] / Math.max(1, dim);
-  for (let k = 1; k <= K; k++) {
-    const ridge = 1e-6 * scale * k * k * k * k;
-    normal[(2 * k - 1) * dim + 2 * k - 1] += ridge;
-    normal[(2 * k) * dim + 2 * k] += ridge;
-  }
-  for (let p = 0; p < dim; p++) for (let q = 0; q < p; q++) normal[p * dim + q] = normal[q * dim + p];
-  const coef = solveSymmetric(normal, rhs, dim);
-  if (!coef) return null;
-  let sq = 0, kept = 0;
-  for (let i = 0; i < n; i++) {
-    if (radius[i] < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
-    fillBasis(basis, theta[i], K);
-    let fit = 0;
-    for (let p = 0; p < dim; p++) fit += coef[p] * basis[p];
-    sq += (radius[i] - fit) * (radius[i] - fit);
-    kept++;
-  }
+  K = Math.min(K, kCap);
+  const fit = K === 3 ? first : solveFourier(K, n, theta, radius, binMax, bins, outerWidthM, offsets);
+  if (!fit) return null;
+  const { coef, residual, kept } = fit;
+  const harmonics = 2 * K + 1;
+  const basis = new Float64Array(harmonics + 2);
   const curve = scratch.curve;
   for (let s = 0; s < SAMPLES; s++) {
     const th = -Math.PI + (2 * Math.PI * (s + 0.5)) / SAMPLES;
     fillBasis(basis, th, K);
     let r = 0;
-    for (let p = 0; p < dim; p++) r += coef[p] * basis[p];
+    for (let p = 0; p < harmonics; p++) r += coef[p] * basis[p];
     r = Math.max(r, 0);
     curve[2 * s] = cu + r * Math.cos(th);
     curve[2 * s + 1] = cv + r * Math.sin(th);
@@ -124,8 +118,55 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
     centerU: cu,
     centerV: cv,
     coverage,
-    residualM: kept > 0 ? Math.sqrt(sq / kept) : 0,
+    residualM: kept > 0 ? residual : 0,
   };
+}
+
+/** Least-squares Fourier fit of order K (plus offset terms) on the outer-sheet points. */
+function solveFourier(
+  K: number, n: number, theta: Float64Array, radius: Float64Array, binMax: Float64Array, bins: number, outerWidthM: number, offsets?: Float64Array,
+): { coef: Float64Array; residual: number; kept: number } | null {
+  const harmonics = 2 * K + 1;
+  const dim = harmonics + (offsets ? 2 : 0);
+  const normal = new Float64Array(dim * dim);
+  const rhs = new Float64Array(dim);
+  const basis = new Float64Array(dim);
+  // A tiny ridge on the offset terms keeps a zero-thickness (mesh-like) slab solvable.
+  if (offsets) { normal[harmonics * dim + harmonics] += 1e-12; normal[(harmonics + 1) * dim + harmonics + 1] += 1e-16; }
+  const fill = (i: number) => {
+    fillBasis(basis, theta[i], K);
+    if (offsets) { basis[harmonics] = offsets[i]; basis[harmonics + 1] = offsets[i] * offsets[i]; }
+  };
+  for (let i = 0; i < n; i++) {
+    const r = radius[i];
+    if (r < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
+    fill(i);
+    for (let p = 0; p < dim; p++) {
+      const bp = basis[p];
+      rhs[p] += bp * r;
+      for (let q = p; q < dim; q++) normal[p * dim + q] += bp * basis[q];
+    }
+  }
+  // Light ridge on high harmonics keeps the fit defined across unseen angular gaps.
+  const scale = normal[0] / Math.max(1, harmonics);
+  for (let k = 1; k <= K; k++) {
+    const ridge = 1e-6 * scale * k * k * k * k;
+    normal[(2 * k - 1) * dim + 2 * k - 1] += ridge;
+    normal[(2 * k) * dim + 2 * k] += ridge;
+  }
+  for (let p = 0; p < dim; p++) for (let q = 0; q < p; q++) normal[p * dim + q] = normal[q * dim + p];
+  const coef = solveSymmetric(normal, rhs, dim);
+  if (!coef) return null;
+  let sq = 0, kept = 0;
+  for (let i = 0; i < n; i++) {
+    if (radius[i] < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
+    fill(i);
+    let fit = 0;
+    for (let p = 0; p < dim; p++) fit += coef[p] * basis[p];
+    sq += (radius[i] - fit) * (radius[i] - fit);
+    kept++;
+  }
+  return { coef, residual: kept > 0 ? Math.sqrt(sq / kept) : 0, kept };
 }
 
 function binOf(theta: number, bins: number): number {
@@ -146,7 +187,7 @@ function fillBasis(basis: Float64Array, theta: number, K: number): void {
   }
 }
 
-/** Cholesky solve of a symmetric positive-definite system (dim ≤ 25); null when not positive. */
+/** Cholesky solve of a symmetric positive-definite system (dim ≤ 27); null when not positive. */
 function solveSymmetric(m: Float64Array, b: Float64Array, dim: number): Float64Array | null {
   const l = new Float64Array(dim * dim);
   for (let i = 0; i < dim; i++) {

@@ -2,7 +2,7 @@
  * Floor detection: a scan of a standing person often includes the floor around the feet, a dense
  * planar patch that would add area to the lowest slices and lift the stature. RANSAC finds the
  * plane with most inliers (|distance| < 1 cm) in a subsample; it is accepted as the floor only when
- * it is large (≥ 4% of points, spread ≥ 0.25 m RMS in the plane) and EXTREME: at most 1% of the other
+ * it is large (≥ 3% of points after a least-squares refit, spread ≥ 0.25 m RMS in the plane) and EXTREME: at most 1% of the other
  * points lie on its far side. The crotch plane of a body (a flat cap in synthetic meshes) fails the
  * extremeness test, a tabletop under the person cannot exist, so the rule is robust in practice.
  * Units: metres (the caller has already applied the unit scale).
@@ -57,7 +57,9 @@ export function findFloor(sample: Float64Array, n: number, preferredUp: Vec3 | n
     if (Math.min(above, below) > 0.01 * (above + below)) continue;
     if (!best || inliers > best.inliers) best = { normal, offset, inliers };
   }
-  if (!best || best.inliers < 0.04 * n) return null;
+  // Candidates from three noisy points are tilted, so accept a weaker one (2%) for the refit and
+  // judge the refitted plane (≥ 3% inliers) below.
+  if (!best || best.inliers < 0.02 * n) return null;
   // Least-squares refit (smallest principal axis of the inliers), twice: three-point candidates
   // are tilted by noise, and a 1° tilt lifts the edge of a 1.4 m floor patch by 1.2 cm.
   for (let pass = 0; pass < 2; pass++) {
@@ -78,6 +80,7 @@ export function findFloor(sample: Float64Array, n: number, preferredUp: Vec3 | n
     const d = x * best.normal[0] + y * best.normal[1] + z * best.normal[2] - best.offset;
     if (Math.abs(d) < threshold) { mx += x; my += y; mz += z; count++; } else if (d > 0) above++; else below++;
   }
+  if (count < 0.03 * n) return null;
   mx /= count; my /= count; mz /= count;
   let spread = 0;
   for (let p = 0; p < n; p++) {

@@ -45,6 +45,8 @@ export interface CutContext {
   stack: SliceStack;
   mesh: { positions: Float32Array; indices: Uint32Array } | null;
   buffer: FlatBuffer;
+  /** Signed distance from the plane of each gathered cloud point (m), parallel to buffer. */
+  offsets: Float64Array;
   labels: Int32Array;
   components: ComponentScratch;
   ring: RingScratch;
@@ -55,7 +57,7 @@ export interface CutContext {
 }
 
 export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number): CutContext {
-  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2 };
+  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), offsets: new Float64Array(1 << 13), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2 };
 }
 
 /** Gathers cloud points within ±half of the plane (and the radius / side filters) as (u, v). */
@@ -76,6 +78,12 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
       if (d > half || d < -half) continue;
       if (req.sideOfX && req.sideOfX * pts[3 * i] <= 0) continue;
       if (x * x + y * y + z * z - d * d > r2) continue;
+      if ((buffer.length >> 1) >= ctx.offsets.length) {
+        const grown = new Float64Array(2 * ctx.offsets.length);
+        grown.set(ctx.offsets);
+        ctx.offsets = grown;
+      }
+      ctx.offsets[buffer.length >> 1] = d;
       pushPair(buffer, x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
     }
   }
@@ -102,8 +110,14 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): void {
   }
 }
 
-/** Picks loops and returns the selected points packed at the front of a fresh array, per loop. */
-function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all'): Float64Array[] {
+/** A selected loop: its points (u, v interleaved) and, for clouds, their offsets from the plane. */
+interface LoopPoints {
+  uv: Float64Array;
+  offsets: Float64Array;
+}
+
+/** Picks loops and returns each selected loop's points packed into fresh arrays. */
+function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all'): LoopPoints[] {
   if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
   const data = ctx.buffer.data;
   const count = labelComponents(data, n, cellM, ctx.components, ctx.labels);
@@ -125,17 +139,22 @@ function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest
     for (let l = 0; l < count; l++) if (sums[3 * l + 2] >= Math.max(6, 0.02 * n)) chosen.push(l);
   }
   return chosen.map((l) => {
-    const out = new Float64Array(2 * sums[3 * l + 2]);
+    const uv = new Float64Array(2 * sums[3 * l + 2]);
+    const offsets = new Float64Array(sums[3 * l + 2]);
     let m = 0;
-    for (let i = 0; i < n; i++) if (ctx.labels[i] === l) { out[m++] = data[2 * i]; out[m++] = data[2 * i + 1]; }
-    return out;
+    for (let i = 0; i < n; i++) {
+      if (ctx.labels[i] !== l) continue;
+      offsets[m >> 1] = ctx.offsets[i];
+      uv[m++] = data[2 * i]; uv[m++] = data[2 * i + 1];
+    }
+    return { uv, offsets };
   });
 }
 
 /** Measures one girth; returns the site (ring in world coordinates) and quality figures. */
 export function measureGirth(ctx: CutContext, req: CutRequest): { site: MeasurementSite; quality: CutQuality } | null {
   const plane = makePlane(req.point, req.normal);
-  let loops: Float64Array[] = [];
+  let loops: LoopPoints[] = [];
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
@@ -143,7 +162,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     const n = ctx.buffer.length / 2;
     if (n < 3) return null;
     loops = selectLoops(ctx, n, Math.max(0.01, ctx.stack.cellM), req.select);
-    for (const loop of loops) for (const v of loop) hullInput.push(v);
+    for (const loop of loops) for (const v of loop.uv) hullInput.push(v);
     used = hullInput.length / 2;
   } else {
     // Link cells sized to the slab's own density (~10 points per cell), so a thin slab does not
@@ -154,17 +173,19 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       gatherSlab(ctx, plane, req, half);
       const n = ctx.buffer.length / 2;
       if (n < 12) continue;
-      const cellM = Math.min(0.03, Math.max(ctx.stack.cellM, 10 / (ctx.densityPerM2 * 2 * half)));
+      // Capped at 1.5 cm (or the stack's own cell): coarser links would merge an arm into the
+      // torso at the upper chest; a loop that breaks instead fails the coverage test below.
+      const cellM = Math.max(ctx.stack.cellM, Math.min(0.015, 10 / (ctx.densityPerM2 * 2 * half)));
       loops = selectLoops(ctx, n, cellM, req.select);
       fits = [];
       for (const loop of loops) {
-        const fit = fitRing(loop, loop.length / 2, ctx.ring);
-        if (fit) fits.push({ ...fit, ring: fit.ring.slice() });
+        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, 12, loop.offsets);
+        if (fit) fits.push(fit);
       }
-      const total = loops.reduce((sum, l) => sum + l.length / 2, 0);
+      const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
       // 'all' (shoulder) stops on the total: its small arm-cap loops sit where the girth changes
       // fastest with height, so the slab must stay thin there.
-      const enough = req.select === 'all' ? total >= 600 : Math.min(...loops.map((l) => l.length / 2)) >= 300 && fits.every((f) => f.coverage >= 0.85);
+      const enough = req.select === 'all' ? total >= 600 : Math.min(...loops.map((l) => l.offsets.length)) >= 300 && fits.every((f) => f.coverage >= 0.85);
       if (enough) break;
     }
     let covSum = 0, resSum = 0;
@@ -173,7 +194,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       covSum += fit.coverage; resSum += fit.residualM;
     }
     if (fits.length === 0) return null;
-    used = loops.reduce((sum, l) => sum + l.length / 2, 0);
+    used = loops.reduce((sum, l) => sum + l.offsets.length, 0);
     coverage = covSum / fits.length; residual = resSum / fits.length;
   }
   const count = hullInput.length / 2;
