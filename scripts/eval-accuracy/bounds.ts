@@ -45,7 +45,8 @@ export function checkBounds(summary: AccuracySummary, bounds: AccuracyBounds): s
 
 /**
  * Bounds from a run: each field's CI end + max(2 mm, 25%), rounded up to 0.5 mm, and its current
- * missing count; volume + max(0.5 %, 25%). Fields without data now get no bound (not checked).
+ * missing count; volume + max(0.5 %, 25%); failed runs as now. Fields without data now get no
+ * bound (not checked).
  */
 export function boundsFromSummary(summary: AccuracySummary, description: string): AccuracyBounds {
   const girths: Record<string, GirthBound> = {};
@@ -57,7 +58,7 @@ export function boundsFromSummary(summary: AccuracySummary, description: string)
   return {
     description, girths,
     volumeErrorPctMaxAbs: Number.isFinite(volume) ? Math.ceil(10 * (volume + Math.max(0.5, 0.25 * volume))) / 10 : 5,
-    maxFailedRuns: 0,
+    maxFailedRuns: summary.failedRuns,
   };
 }
 
