@@ -49,6 +49,9 @@ export function pushPair(buf: FlatBuffer, a: number, b: number): void {
  * Appends to out (as u,v pairs) both endpoints of every segment where the plane cuts a triangle
  * of the mesh. Triangles entirely on one side are skipped after three dot products. `candidates`
  * may restrict the triangles visited (e.g. mesh-slab-index.ts); all are visited otherwise.
+ * `edgeKeys`, when given, receives for every endpoint the (min, max) vertex indices of the mesh edge
+ * it lies on: neighbouring segments share an edge, which links a loop by topology, whatever the
+ * triangle size.
  * Returns the number of segments appended.
  */
 export function cutMesh(
@@ -57,6 +60,7 @@ export function cutMesh(
   plane: Plane,
   out: FlatBuffer,
   candidates?: (visit: (t: number) => void) => void,
+  edgeKeys?: FlatBuffer,
 ): number {
   const [px, py, pz] = plane.point;
   const [nx, ny, nz] = plane.normal;
@@ -81,6 +85,10 @@ export function cutMesh(
       const y = positions[i + 1] + s * (positions[j + 1] - positions[i + 1]) - py;
       const z = positions[i + 2] + s * (positions[j + 2] - positions[i + 2]) - pz;
       pushPair(out, x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
+      if (edgeKeys) {
+        const a = indices[3 * t + k], b = indices[3 * t + k2];
+        pushPair(edgeKeys, Math.min(a, b), Math.max(a, b));
+      }
     }
     segments++;
   };

@@ -1,6 +1,6 @@
 /**
  * One tape girth: cut the body with a plane, keep the right loop, take its convex-hull perimeter
- * (methods.md). Meshes are cut exactly (plane–triangle segments, hull of the endpoints); point
+ * (methods.md). Meshes are cut exactly (plane–triangle segments, loops by mesh topology); point
  * clouds use the points within a thin slab around the plane, projected on it, then the noise-robust
  * ring of ring-fit.ts. The slab starts at ±3 mm and doubles (up to ±12 mm) until the loop holds 300
  * points seen all around: thin enough that the surface's slope across it averages out (symmetric
@@ -89,25 +89,50 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
   }
 }
 
-/** Mesh cut endpoints filtered by radius and side, as (u, v). */
-function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): void {
+/**
+ * Mesh cut: endpoints as (u, v) and a loop label per endpoint from the mesh topology (segments
+ * sharing a mesh edge belong to one loop: union–find over edge keys), so loops are exact whatever
+ * the triangle size. Endpoints outside the radius or on the wrong side are then dropped.
+ * Returns the number of points kept; labels are written to ctx.labels.
+ */
+function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
   const raw = makeFlatBuffer(4096);
+  const edges = makeFlatBuffer(4096);
   const mesh = ctx.mesh!;
   ctx.meshIndex ??= buildMeshSlabIndex(mesh.positions, mesh.indices);
   const index = ctx.meshIndex;
   const reach = req.maxRadiusM * Math.sqrt(Math.max(0, 1 - plane.normal[1] * plane.normal[1])) + 1e-6;
-  cutMesh(mesh.positions, mesh.indices, plane, raw, (visit) => forTrianglesInRange(index, plane.point[1] - reach, plane.point[1] + reach, visit));
+  cutMesh(mesh.positions, mesh.indices, plane, raw, (visit) => forTrianglesInRange(index, plane.point[1] - reach, plane.point[1] + reach, visit), edges);
+  const n = raw.length / 2;
+  // Union–find over endpoints: the two endpoints of a segment (consecutive pairs) are joined, and
+  // endpoints on the same mesh edge are joined through a map from edge key to first endpoint.
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
+  const union = (a: number, b: number) => { const ra = find(a), rb = find(b); if (ra !== rb) parent[ra] = rb; };
+  const firstOnEdge = new Map<number, number>();
+  const base = mesh.positions.length / 3 + 1;
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 1) union(i, i - 1);
+    const key = edges.data[2 * i] * base + edges.data[2 * i + 1];
+    const first = firstOnEdge.get(key);
+    if (first === undefined) firstOnEdge.set(key, i); else union(i, first);
+  }
   ctx.buffer.length = 0;
+  if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
   const r2 = req.maxRadiusM * req.maxRadiusM;
-  for (let k = 0; k < raw.length; k += 2) {
-    const u = raw.data[k], v = raw.data[k + 1];
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    const u = raw.data[2 * i], v = raw.data[2 * i + 1];
     if (u * u + v * v > r2) continue;
     if (req.sideOfX) {
       const w = planeToWorld(plane, u, v);
       if (req.sideOfX * w[0] <= 0) continue;
     }
     pushPair(ctx.buffer, u, v);
+    ctx.labels[kept++] = find(i);
   }
+  return kept;
 }
 
 /** A selected loop: its points (u, v interleaved) and, for clouds, their offsets from the plane. */
@@ -117,10 +142,20 @@ interface LoopPoints {
 }
 
 /** Picks loops and returns each selected loop's points packed into fresh arrays. */
-function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all'): LoopPoints[] {
+function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all', labelled = false): LoopPoints[] {
   if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
   const data = ctx.buffer.data;
-  const count = labelComponents(data, n, cellM, ctx.components, ctx.labels);
+  let count: number;
+  if (labelled) {
+    // Topological labels (mesh): compact arbitrary root ids to 0..count-1.
+    const remap = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      let l = remap.get(ctx.labels[i]);
+      if (l === undefined) { l = remap.size; remap.set(ctx.labels[i], l); }
+      ctx.labels[i] = l;
+    }
+    count = remap.size;
+  } else count = labelComponents(data, n, cellM, ctx.components, ctx.labels);
   const sums = new Float64Array(3 * count);
   for (let i = 0; i < n; i++) {
     const l = ctx.labels[i];
@@ -158,10 +193,9 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
-    gatherMesh(ctx, plane, req);
-    const n = ctx.buffer.length / 2;
+    const n = gatherMesh(ctx, plane, req);
     if (n < 3) return null;
-    loops = selectLoops(ctx, n, Math.max(0.01, ctx.stack.cellM), req.select);
+    loops = selectLoops(ctx, n, 0, req.select, true);
     for (const loop of loops) for (const v of loop.uv) hullInput.push(v);
     used = hullInput.length / 2;
   } else {

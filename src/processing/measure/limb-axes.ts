@@ -11,6 +11,7 @@
  */
 import type { Vec3 } from '../geometry/pca.ts';
 import { principalAxes } from '../geometry/pca.ts';
+import { findArmBend } from './arm-bend.ts';
 import type { Loop, SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 
@@ -22,11 +23,21 @@ export interface LimbAxis {
 }
 
 export interface ArmLandmarks extends LimbAxis {
-  /** Axial distances from the acromion (m). */
+  /** Distances along the arm from the acromion (m): along the upper arm to the elbow, then along the forearm. */
   elbowS: number;
   wristS: number;
   forearmS: number;
   fingertipS: number;
+  /** Elbow point and forearm direction (equal to origin + elbowS·dir and dir for a straight arm). */
+  elbowPoint: Vec3;
+  forearmDir: Vec3;
+}
+
+/** Point (m) and cut normal at distance s along the (possibly bent) arm. */
+export function armPointAt(arm: ArmLandmarks, s: number): { point: Vec3; normal: Vec3 } {
+  if (s <= arm.elbowS) return { point: axisPointAtS(arm, s), normal: arm.dir };
+  const f = s - arm.elbowS;
+  return { point: [arm.elbowPoint[0] + f * arm.forearmDir[0], arm.elbowPoint[1] + f * arm.forearmDir[1], arm.elbowPoint[2] + f * arm.forearmDir[2]], normal: arm.forearmDir };
 }
 
 export interface LegLandmarks extends LimbAxis {
@@ -112,9 +123,11 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
   let dir = pca.axes[0];
   if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
   let axis: LimbAxis = { origin: pca.mean, dir };
+  const bend = findArmBend(stack, loops, handBottomY, armpitY);
+  if (bend) { dir = bend.upper.dir; axis = { origin: bend.upper.point, dir }; }
   // Horizontal slices chop the tilted arm obliquely at both ends, which biases PCA sideways; refit
   // on an axial range cut perpendicular to the first axis, well inside both chops (two passes).
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < (bend ? 0 : 2); pass++) {
     const sTopChop = (armpitY - 0.02 - axis.origin[1]) / axis.dir[1];
     const sBottomChop = (handBottomY - axis.origin[1]) / axis.dir[1];
     const s0 = sTopChop + 0.08, s1 = sBottomChop - 0.08;
@@ -165,6 +178,9 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
     const det = n * sxx - sx * sx;
     if (n >= 6 && det > 0) s0 = (sy * sxx - sx * sxy) / det;
   }
+  // A long run (> 3 cm) means the line grazes the shoulder's top surface instead of leaving
+  // through a dome (real shoulders): the acromion is then where the line first meets the surface.
+  if ((lastBin - firstBin + 1) * bin > 0.03) s0 = armpitS - firstBin * bin;
   const origin: Vec3 = [axis.origin[0] + s0 * dir[0], axis.origin[1] + s0 * dir[1], axis.origin[2] + s0 * dir[2]];
   const arm: LimbAxis = { origin, dir };
   const all = loopPoints(stack, loops, handBottomY - 0.02, armpitY);
@@ -173,12 +189,33 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
     const [s, rho] = axial(arm, all[i], all[i + 1], all[i + 2]);
     if (rho < 0.03 && s > fingertip) fingertip = s;
   }
+  if (bend) {
+    // Bent arm: the elbow is where the two segments meet; forearm sites run along the forearm line.
+    const elbowS = dot3(bend.elbow, origin, dir);
+    const fore: LimbAxis = { origin: bend.elbow, dir: bend.fore.dir };
+    const lower = loopPoints(stack, loops, handBottomY - 0.02, bend.elbow[1]);
+    let tip = 0;
+    for (let i = 0; i < lower.length; i += 3) {
+      const [s, rho] = axial(fore, lower[i], lower[i + 1], lower[i + 2]);
+      if (rho < 0.03 && s > tip) tip = s;
+    }
+    const foreProfile = radialProfile(lower, fore, 0, tip, bin);
+    const atF = (f: number) => Math.round((f * tip) / bin);
+    const wristF = extremumIndex(foreProfile, atF(0.4), atF(0.8), -1) * bin + bin / 2;
+    const forearmF = extremumIndex(foreProfile, atF(0.05), Math.round(wristF / bin), 1) * bin + bin / 2;
+    return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint: bend.elbow, forearmDir: bend.fore.dir };
+  }
   const profile = radialProfile(all, arm, 0, fingertip, bin);
   const at = (f: number) => Math.round((f * fingertip) / bin);
   const elbowS = extremumIndex(profile, at(0.3), at(0.6), -1) * bin + bin / 2;
   const wristS = extremumIndex(profile, at(0.65), at(0.88), -1) * bin + bin / 2;
   const forearmS = extremumIndex(profile, Math.round(elbowS / bin), Math.round(wristS / bin), 1) * bin + bin / 2;
-  return { origin, dir, elbowS, wristS, forearmS, fingertipS: fingertip };
+  return { origin, dir, elbowS, wristS, forearmS, fingertipS: fingertip, elbowPoint: axisPointAtS({ origin, dir }, elbowS), forearmDir: dir };
+}
+
+/** Projection of p − origin on dir (m). */
+function dot3(p: Vec3, origin: Vec3, dir: Vec3): number {
+  return (p[0] - origin[0]) * dir[0] + (p[1] - origin[1]) * dir[1] + (p[2] - origin[2]) * dir[2];
 }
 
 /** Per-slice mean radial distance of a leg loop's points from the loop centroid (m), NaN if absent. */

@@ -21,7 +21,7 @@ import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } f
 import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
 import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
-import { armLandmarks, axisPointAtS, axisPointAtY, legLandmarks } from './limb-axes.ts';
+import { armLandmarks, armPointAt, axisPointAtS, axisPointAtY, legLandmarks } from './limb-axes.ts';
 import { segmentBody } from './segment-body.ts';
 import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { buildSlices, pointDensity } from './slices.ts';
@@ -138,8 +138,10 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     legCut(`calf${name}Fit`, leg, leg.calfY, side);
     legCut(`ankle${name}Fit`, leg, leg.ankleY, side);
     const arm = side > 0 ? arms.left : arms.right;
-    const armCut = (field: CircumferenceField, s: number) =>
-      requests.push({ field, point: axisPointAtS(arm, s), normal: arm.dir, select: 'nearest', maxRadiusM: 0.12 });
+    const armCut = (field: CircumferenceField, s: number) => {
+      const at = armPointAt(arm, s);
+      requests.push({ field, point: at.point, normal: at.normal, select: 'nearest', maxRadiusM: 0.12 });
+    };
     armCut(`midArm${name}Fit`, 0.5 * arm.elbowS);
     armCut(`lowerArm${name}Fit`, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS));
     armCut(`forearm${name}Fit`, arm.forearmS);
@@ -185,8 +187,8 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const landmarks: Landmarks = {
     crotch: [0, seg.crotchY, 0],
     acromionLeft: arms.left.origin, acromionRight: arms.right.origin,
-    elbowLeft: axisPointAtS(arms.left, arms.left.elbowS), elbowRight: axisPointAtS(arms.right, arms.right.elbowS),
-    wristLeft: axisPointAtS(arms.left, arms.left.wristS), wristRight: axisPointAtS(arms.right, arms.right.wristS),
+    elbowLeft: arms.left.elbowPoint, elbowRight: arms.right.elbowPoint,
+    wristLeft: armPointAt(arms.left, arms.left.wristS).point, wristRight: armPointAt(arms.right, arms.right.wristS).point,
     kneeLeft: axisPointAtY(legs.left, legs.left.kneeY), kneeRight: axisPointAtY(legs.right, legs.right.kneeY),
     ankleLeft: axisPointAtY(legs.left, legs.left.ankleY), ankleRight: axisPointAtY(legs.right, legs.right.ankleY),
     armpitLeft: [0, seg.armpitY.left, 0], armpitRight: [0, seg.armpitY.right, 0],

@@ -1,0 +1,80 @@
+/**
+ * Bent elbows: real arms are two segments (upper arm, forearm), often with the forearm turned
+ * forward, so one straight axis misplaces every arm site. The arm's centreline is the sequence of
+ * its slice-loop centroids (the centroid of a tube's oblique cut lies on its axis); a two-segment
+ * line fit over every split of that sequence finds the bend. The arm is called bent when two lines
+ * fit at least twice as well as one and meet at more than 12°; the elbow is then the midpoint of
+ * the two lines' closest approach. Straight arms keep the single PCA axis (limb-axes.ts).
+ * Canonical frame, metres.
+ */
+import type { Vec3 } from '../geometry/pca.ts';
+import { cross, dot, normalize, symmetricEigen3 } from '../geometry/pca.ts';
+import type { Loop, SliceStack } from './slices.ts';
+import { sliceOf, sliceY } from './slices.ts';
+
+export interface Line {
+  point: Vec3;
+  dir: Vec3;
+}
+
+export interface ArmBend {
+  upper: Line;
+  fore: Line;
+  elbow: Vec3;
+}
+
+function fitLine(c: number[][], from: number, to: number): { line: Line; residual: number } {
+  let w = 0;
+  const m: Vec3 = [0, 0, 0];
+  for (let i = from; i < to; i++) { w += c[i][3]; for (let k = 0; k < 3; k++) m[k] += c[i][3] * c[i][k]; }
+  for (let k = 0; k < 3; k++) m[k] /= w;
+  const cov = new Float64Array(9);
+  for (let i = from; i < to; i++) {
+    const d = [c[i][0] - m[0], c[i][1] - m[1], c[i][2] - m[2]];
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) cov[3 * a + b] += c[i][3] * d[a] * d[b];
+  }
+  const { values, vectors } = symmetricEigen3(cov);
+  let dir = vectors[0];
+  if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
+  return { line: { point: m, dir }, residual: values[1] + values[2] };
+}
+
+/** Closest-approach midpoint of two lines. */
+function meetPoint(a: Line, b: Line): Vec3 {
+  const w: Vec3 = [a.point[0] - b.point[0], a.point[1] - b.point[1], a.point[2] - b.point[2]];
+  const aa = dot(a.dir, a.dir), bb = dot(b.dir, b.dir), ab = dot(a.dir, b.dir);
+  const denom = aa * bb - ab * ab;
+  if (denom < 1e-9) return a.point;
+  const s = (ab * dot(b.dir, w) - bb * dot(a.dir, w)) / denom;
+  const t = (aa * dot(b.dir, w) - ab * dot(a.dir, w)) / denom;
+  return [
+    0.5 * (a.point[0] + s * a.dir[0] + b.point[0] + t * b.dir[0]),
+    0.5 * (a.point[1] + s * a.dir[1] + b.point[1] + t * b.dir[1]),
+    0.5 * (a.point[2] + s * a.dir[2] + b.point[2] + t * b.dir[2]),
+  ];
+}
+
+export function findArmBend(stack: SliceStack, loops: (Loop | null)[], handBottomY: number, armpitY: number): ArmBend | null {
+  // Centroids from the top down (index 0 = nearest the armpit).
+  const c: number[][] = [];
+  for (let s = sliceOf(stack, armpitY - 0.02); s >= sliceOf(stack, handBottomY); s--) {
+    const l = loops[s];
+    if (l && l.count >= 12) c.push([l.cx, sliceY(stack, s), l.cz, l.count]);
+  }
+  if (c.length < 12) return null;
+  const single = fitLine(c, 0, c.length).residual * 1;
+  let best: { k: number; residual: number } | null = null;
+  for (let k = Math.floor(0.2 * c.length); k <= Math.ceil(0.8 * c.length); k++) {
+    if (k < 4 || c.length - k < 4) continue;
+    const residual = fitLine(c, 0, k).residual + fitLine(c, k, c.length).residual;
+    if (!best || residual < best.residual) best = { k, residual };
+  }
+  if (!best) return null;
+  const upper = fitLine(c, 0, best.k).line, fore = fitLine(c, best.k, c.length).line;
+  const angle = Math.acos(Math.min(1, Math.abs(dot(upper.dir, fore.dir))));
+  if (best.residual > 0.5 * single || angle < (12 * Math.PI) / 180) return null;
+  // The forearm's direction points away from the elbow (down the arm).
+  const foreDir = normalize(fore.dir);
+  if (!Number.isFinite(cross(upper.dir, foreDir)[0])) return null;
+  return { upper, fore: { point: fore.point, dir: foreDir }, elbow: meetPoint(upper, fore) };
+}
