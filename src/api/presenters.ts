@@ -80,6 +80,7 @@ export function presentScan(scan: Scan, system?: UnitSystem) {
     measurements: scan.measurements === null ? null : presentMeasurements(scan.measurements, system),
     bodyfat: scan.bodyfat === null ? null : presentBodyfat(scan.bodyfat, system),
     failure: scan.failure,
+    fitErrorMm: scan.fitErrorMm,
   };
 }
 

@@ -76,6 +76,8 @@ export interface Scan {
   measurements: Measurements | null;
   bodyfat: Bodyfat | null;
   failure: ScanFailure | null;
+  /** Body model fit error per measurement site (model girth - measured girth, mm), for support. */
+  fitErrorMm: Record<string, number> | null;
 }
 
 export const PREDICTION_TYPES = ['weight_loss', 'weight_gain'] as const;

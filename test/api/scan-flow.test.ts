@@ -38,6 +38,7 @@ for (const variant of databaseVariants()) {
       const scan = (await settled(readyScanId)).body;
       assert.equal(scan.status, 'READY', JSON.stringify(scan.failure));
       assert.deepEqual([scan.scanAssets.captureData, scan.scanAssets.body, scan.scanAssets.fittedBody, scan.scanAssets.measurement], ['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      assert.equal(typeof scan.fitErrorMm.waistFit, 'number', 'the fit error per site is reported for support');
       const measurements = (await api.get(`/scans/${readyScanId}/measurements`)).body;
       assert.deepEqual(Object.keys(measurements).sort(), [...MEASUREMENT_FIELDS].sort());
       assert.ok(Math.abs(measurements.waistFit - body.truth.girthsM.waistFit) < 0.009, `waist ${measurements.waistFit} vs ${body.truth.girthsM.waistFit}`);

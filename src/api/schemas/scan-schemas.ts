@@ -63,6 +63,9 @@ export const ScanSchema = Type.Object({
   measurements: Nullable(MeasurementsSchema),
   bodyfat: Nullable(BodyfatSchema),
   failure: FailureSchema,
+  fitErrorMm: Nullable(Type.Record(Type.String(), Type.Number(), {
+    description: 'Addition to the interface, for support: the body model\'s fit error per measurement site (model girth minus measured girth, mm); null until the body is fitted.',
+  })),
 }, { title: 'Scan' });
 
 export const CreateScanBody = Type.Object({
