@@ -16,7 +16,7 @@ import { objectKeys, type ServiceContext } from './service-context.ts';
 export async function processScan(context: ServiceContext, pipeline: ScanPipeline, scanId: string): Promise<void> {
   const owned = await context.db.scans.findOwnedScan(scanId);
   if (!owned || owned.scan.status !== 'PROCESSING') return;
-  const { scan, user } = owned;
+  const { scan, user, tenant } = owned;
   const log = (message: string, fields: Record<string, unknown> = {}): void =>
     context.logger.info({ scanId, providerScanId: scan.providerScanId, ...fields }, message);
   let stage: AssetStage = 'captureData';
@@ -30,6 +30,9 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
     await begin('captureData');
     const bytes = await context.store.get(objectKeys.capture(scanId));
     const capture = pipeline.read(bytes);
+    if (capture.sandboxDescriptor && tenant.environment !== 'sandbox') {
+      throw new ProcessingFailure('capture_format_unknown', 'A synthetic sandbox descriptor is accepted only in the sandbox environment; upload a real capture.');
+    }
     log('capture read', { format: capture.format, bytes: bytes.byteLength, points: capture.geometry.positions.length / 3 });
     await succeed('captureData');
 

@@ -154,3 +154,22 @@ for (const variant of databaseVariants()) {
     });
   });
 }
+
+describe('sandbox descriptors outside the sandbox', () => {
+  it('fail the scan in a production deployment instead of synthesising a body', async () => {
+    const service = await startTestService({ env: { BODYSCAN_ENVIRONMENT: 'production' } });
+    try {
+      const api = apiClient(service.app!, await service.key('partner-prod', 'production'));
+      await api.post('/users', newUserBody('prod-user'));
+      const scan = (await api.post('/scans', { userToken: 'prod-user', deviceConfigName: 'IPHONE_SCANNER' })).body;
+      const { url } = (await api.post(`/scans/${scan.id}/upload-url`)).body;
+      await service.app!.inject({ method: 'PUT', url: pathOf(url), payload: JSON.stringify({ sandbox: true, sex: 'male', heightM: 1.8, weightKg: 80, seed: 1 }) });
+      const failed = (await waitFor(() => api.get(`/scans/${scan.id}`), (r) => r.body.status === 'FAILED' || r.body.status === 'READY')).body;
+      assert.equal(failed.status, 'FAILED');
+      assert.equal(failed.failure.code, 'capture_format_unknown');
+      assert.match(failed.failure.message, /only in the sandbox environment/);
+    } finally {
+      await service.stop();
+    }
+  });
+});
