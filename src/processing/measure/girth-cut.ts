@@ -163,9 +163,13 @@ function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest
   }
   const chosen: number[] = [];
   if (select === 'nearest') {
+    // Only loops of a tenth of the largest loop's size compete: a small fragment (an ear, a fold
+    // grazed by the plane) can sit nearer the site centre than the body part itself.
+    let largest = 0;
+    for (let l = 0; l < count; l++) largest = Math.max(largest, sums[3 * l + 2]);
     let best = -1, bestD = Infinity;
     for (let l = 0; l < count; l++) {
-      if (sums[3 * l + 2] < Math.max(6, 0.02 * n)) continue;
+      if (sums[3 * l + 2] < Math.max(6, 0.02 * n, 0.1 * largest)) continue;
       const d = Math.hypot(sums[3 * l] / sums[3 * l + 2], sums[3 * l + 1] / sums[3 * l + 2]);
       if (d < bestD) { bestD = d; best = l; }
     }

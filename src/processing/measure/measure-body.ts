@@ -77,8 +77,8 @@ function ringCentroidXZ(ring: Float32Array): [number, number] {
 }
 
 /**
- * Neck axis: the line through the centres of the fitted neck rings 2 cm below and above the neck
- * site. Ring centres use every point of the loop through the smooth fit, so the axis is stable to
+ * Neck axis: the line through the centres of the fitted neck rings 2.5 cm below and at the neck
+ * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through the smooth fit, so the axis is stable to
  * a fraction of a degree (raw slice centroids wobble by millimetres with uneven sampling).
  */
 function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number): Vec3 {
@@ -87,9 +87,14 @@ function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y:
     const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15 });
     return cut ? ringCentroidXZ(cut.site.ringM) : [x, z];
   };
-  const below = centre(neckY - 0.02), above = centre(neckY + 0.02);
-  const len = Math.hypot(above[0] - below[0], 0.04, above[1] - below[1]);
-  return [(above[0] - below[0]) / len, 0.04 / len, (above[1] - below[1]) / len];
+  // Below and at the site only: above it, short necks meet the jaw, whose loop centre jumps forward.
+  const below = centre(neckY - 0.025), at = centre(neckY);
+  let dx = at[0] - below[0], dz = at[1] - below[1];
+  // A neck leans forward ~10–20°; more than 25° is a misread (chin or trapezius in a ring): clamp.
+  const lean = Math.hypot(dx, dz) / 0.025, maxLean = Math.tan((25 * Math.PI) / 180);
+  if (lean > maxLean) { dx *= maxLean / lean; dz *= maxLean / lean; }
+  const len = Math.hypot(dx, 0.025, dz);
+  return [dx / len, 0.025 / len, dz / len];
 }
 
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext): BodyMeasurementResult {

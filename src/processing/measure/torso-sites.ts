@@ -7,7 +7,8 @@
  * - waistNavy (navel): 60% of the way from the hip level up to the natural waist (the navel is not
  *   visible in geometry; this placement is our documented estimate);
  * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist;
- * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits);
+ * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits),
+ *   and at least 1% of stature below the lower armpit;
  * - neck: smallest section between just above the acromion and 91% of stature, cut perpendicular
  *   to the neck axis (the line through the neck loop centroids 2 cm below and above: the neck
  *   only, not the chin or the shoulders).
@@ -69,7 +70,8 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const waistY = toY(extremumIndex(area, sliceOf(stack, hipsY), sliceOf(stack, lowerChestY), -1));
   const navelY = hipsY + NAVEL_FRACTION * (waistY - hipsY);
   const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
-  const upperChestY = chestY + UPPER_CHEST_FRACTION * (acromionY - chestY);
+  // Never at or above the armpits: where an arm joins the torso loop the cut would include it.
+  const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
   const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, 0.91 * H), -1));
   const centreAt = (y: number): [number, number] => {
     for (let d = 0; d < 6; d++) {
