@@ -110,13 +110,19 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
   for (let i = 0; i < n; i++) parent[i] = i;
   const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
   const union = (a: number, b: number) => { const ra = find(a), rb = find(b); if (ra !== rb) parent[ra] = rb; };
+  // Also join endpoints at the same position (to 0.1 µm): meshes with duplicated seam vertices
+  // (UV seams) share positions but not vertex indices across the seam.
   const firstOnEdge = new Map<number, number>();
+  const firstAt = new Map<number, number>();
   const base = mesh.positions.length / 3 + 1;
   for (let i = 0; i < n; i++) {
     if (i % 2 === 1) union(i, i - 1);
     const key = edges.data[2 * i] * base + edges.data[2 * i + 1];
     const first = firstOnEdge.get(key);
     if (first === undefined) firstOnEdge.set(key, i); else union(i, first);
+    const at = Math.round(raw.data[2 * i] * 1e7) * 1e8 + Math.round(raw.data[2 * i + 1] * 1e7);
+    const same = firstAt.get(at);
+    if (same === undefined) firstAt.set(at, i); else union(i, same);
   }
   ctx.buffer.length = 0;
   if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
