@@ -2,6 +2,7 @@ import type { BodyMeasurementResult } from '../../domain/body-scan-result.ts';
 import type { BodyFit } from '../body-model/fit-body-model.ts';
 import { fitBodyModel } from '../body-model/fit-body-model.ts';
 import { canonicalBody } from '../body-model/canonical-body.ts';
+import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import type { AssetMesh, NamedLoop, RgbaImage } from './asset-mesh.ts';
 import type { ScanAssetKind } from './asset-configs.ts';
 import { pipelineOf } from './asset-configs.ts';
@@ -28,10 +29,13 @@ const SKIN_FACTOR: [number, number, number, number] = [SKIN_RGB[0] / 255, SKIN_R
 
 /**
  * Builds the asset files of a measured scan (canonical frame: m, Y up, facing +Z, feet at y = 0).
- * model: the capture's own mesh when it has triangles, else the fitted body placed like the scan;
+ * model: the capture's own mesh when it has triangles, else the surface reconstructed from the
+ * capture's points (reconstructSurface: occupancy closing, marching cubes, Taubin smoothing and
+ * projection onto the points; ~8 mm cells), never the template;
  * texture: capture colours (`captureColors`, rgb per canonical vertex, else the canonical geometry's
  * own colours) baked into a cylindrical atlas, else the generated skin texture; canonicalBody: the
- * fitted body in the canonical A-pose; previewImage: a 512 x 1024 front render of the model;
+ * fitted body in the canonical A-pose (the only use of the fit); previewImage: a 512 x 1024 front
+ * render of the model;
  * stripes: the measurement sites as named line loops. GLB pipelines give .glb files (texture also
  * as PNG); the legacy pipeline gives OBJ + MTL + PNG. Unknown configurations give no files.
  * Pure; pass `fit` when the caller already fitted the body.
@@ -46,8 +50,9 @@ export function buildScanAssets(
   const isMesh = canonical.indices !== null && canonical.indices.length >= 3;
 
   // The surface to publish, with cylindrical uvs, and the texture baked for it.
-  const surfacePositions = isMesh ? canonical.positions : fit.mesh.positionsM;
-  const surfaceIndices = isMesh ? (canonical.indices as Uint32Array) : fit.mesh.indices;
+  const reconstructed = isMesh ? null : reconstructSurface(canonical.positions);
+  const surfacePositions = reconstructed ? reconstructed.positionsM : canonical.positions;
+  const surfaceIndices = reconstructed ? reconstructed.indices : (canonical.indices as Uint32Array);
   const frame = cylinderFrameOf(canonical.positions.length > 0 ? canonical.positions : surfacePositions);
   const unwrapped = unwrapCylindrical(surfacePositions, surfaceIndices, frame);
   const hasColors = colors !== null && colors.length >= 3;
@@ -78,7 +83,7 @@ export function buildScanAssets(
   if (pipeline === 'glb') {
     files.model = {
       fileName: 'model.glb', contentType: 'model/gltf-binary',
-      bytes: writeMeshGlb(model, { name: 'body', texturePng, extras: { source: isMesh ? 'capture mesh' : 'fitted body', frame: 'metres, Y up, facing +Z, feet at y = 0' } }),
+      bytes: writeMeshGlb(model, { name: 'body', texturePng, extras: { ...sourceExtras(reconstructed?.voxelSizeM ?? null), frame: 'metres, Y up, facing +Z, feet at y = 0' } }),
     };
     files.canonicalBody = {
       fileName: 'canonical-body.glb', contentType: 'model/gltf-binary',
@@ -93,6 +98,16 @@ export function buildScanAssets(
     };
   }
   return files;
+}
+
+/** What the model GLB says about its surface: the capture's mesh, or how it was reconstructed from the points. */
+function sourceExtras(voxelSizeM: number | null): Record<string, unknown> {
+  if (voxelSizeM === null) return { source: 'capture mesh' };
+  return {
+    source: 'reconstructed from points',
+    method: 'occupancy grid, closing and flood fill, marching cubes, Taubin smoothing, projection onto the points',
+    voxelSizeM: Math.round(voxelSizeM * 1e5) / 1e5,
+  };
 }
 
 /** Nearest-texel colour of every vertex (u wraps, v clamps): rgb per vertex. */

@@ -39,7 +39,7 @@ describe('buildScanAssets, GLB pipelines', () => {
         assert.deepEqual((await validateGlb(files[kind]!.bytes)).errors, [], kind);
       }
       const model = glbJson(files.model!.bytes);
-      assert.equal(model.extras.source, 'fitted body');
+      assert.equal(model.extras.source, 'reconstructed from points');
       assert.ok(model.images[0].bufferView >= 0);
       const canonical = glbJson(files.canonicalBody!.bytes);
       assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, BODY_TOPOLOGY.vertexCount);
