@@ -201,7 +201,7 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
     }
     const foreProfile = radialProfile(lower, fore, 0, tip, bin);
     const atF = (f: number) => Math.round((f * tip) / bin);
-    const wristF = extremumIndex(foreProfile, atF(0.4), atF(0.8), -1) * bin + bin / 2;
+    const wristF = extremumIndex(foreProfile, atF(0.42), atF(0.66), -1) * bin + bin / 2;
     const forearmF = extremumIndex(foreProfile, atF(0.05), Math.round(wristF / bin), 1) * bin + bin / 2;
     return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint: bend.elbow, forearmDir: bend.fore.dir };
   }
