@@ -179,7 +179,14 @@ function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest
       const d = Math.hypot(sums[3 * l] / sums[3 * l + 2], sums[3 * l + 1] / sums[3 * l + 2]);
       if (d < bestD) { bestD = d; best = l; }
     }
-    if (best >= 0) chosen.push(best);
+    if (best >= 0) {
+      // Nested loops (a mouth cavity inside a head cut, an inner fold): a tape goes around the
+      // outermost one, so climb to the largest loop whose box contains the chosen one's box.
+      const box = loopBoxes(data, ctx.labels, n, count);
+      const inside = (a: number, b: number) => box[4 * a] >= box[4 * b] && box[4 * a + 1] <= box[4 * b + 1] && box[4 * a + 2] >= box[4 * b + 2] && box[4 * a + 3] <= box[4 * b + 3];
+      for (let l = 0; l < count; l++) if (l !== best && sums[3 * l + 2] > sums[3 * best + 2] && inside(best, l)) best = l;
+      chosen.push(best);
+    }
   } else {
     for (let l = 0; l < count; l++) if (sums[3 * l + 2] >= Math.max(6, 0.02 * n)) chosen.push(l);
   }
@@ -194,6 +201,18 @@ function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest
     }
     return { uv, offsets };
   });
+}
+
+/** Bounding boxes [minU, maxU, minV, maxV] per loop label. */
+function loopBoxes(data: Float64Array, labels: Int32Array, n: number, count: number): Float64Array {
+  const box = new Float64Array(4 * count);
+  for (let l = 0; l < count; l++) { box[4 * l] = Infinity; box[4 * l + 1] = -Infinity; box[4 * l + 2] = Infinity; box[4 * l + 3] = -Infinity; }
+  for (let i = 0; i < n; i++) {
+    const l = labels[i], u = data[2 * i], v = data[2 * i + 1];
+    if (u < box[4 * l]) box[4 * l] = u; if (u > box[4 * l + 1]) box[4 * l + 1] = u;
+    if (v < box[4 * l + 2]) box[4 * l + 2] = v; if (v > box[4 * l + 3]) box[4 * l + 3] = v;
+  }
+  return box;
 }
 
 /** Measures one girth; returns the site (ring in world coordinates) and quality figures. */

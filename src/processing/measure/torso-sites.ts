@@ -9,7 +9,8 @@
  * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist;
  * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits),
  *   and at least 1% of stature below the lower armpit;
- * - neck: smallest section between just above the acromion and 91% of stature, cut perpendicular
+ * - neck: smallest section between just above the acromion and 87.5% of stature (the chin: the head
+ *   is about 1/8 of stature; above it a double chin can make the jaw the smallest), cut perpendicular
  *   to the neck axis (the line through the neck loop centroids 2 cm below and above: the neck
  *   only, not the chin or the shoulders).
  * The section-size proxy is the area of the loop's outer sheet (monotone with girth for a smooth
@@ -72,7 +73,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
   // Never at or above the armpits: where an arm joins the torso loop the cut would include it.
   const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
-  const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, 0.91 * H), -1));
+  const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, 0.875 * H), -1));
   const centreAt = (y: number): [number, number] => {
     for (let d = 0; d < 6; d++) {
       for (const s of [sliceOf(stack, y) + d, sliceOf(stack, y) - d]) {
