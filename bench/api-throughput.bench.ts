@@ -5,22 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../test/support/fresh-postgres-database.ts';
 import { startChild, stopChild } from './support/child-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `bodyscan_bench_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function load(url: string, headers: Record<string, string>): Promise<{ rps: number; p99Ms: number; errors: number; non2xx: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
@@ -28,7 +17,8 @@ async function load(url: string, headers: Record<string, string>): Promise<{ rps
 }
 
 const adminUrl = process.env.DATABASE_URL ?? null;
-const databaseUrl = adminUrl ? await freshDatabase(adminUrl) : undefined;
+const database = adminUrl ? await freshPostgresDatabase(adminUrl, 'bodyscan_bench') : null;
+const databaseUrl = database?.url;
 const dataDir = mkdtempSync(join(tmpdir(), 'bodyscan-bench-'));
 const server = await startChild<{ url: string; apiKey: string; scanId: string }>(join(import.meta.dirname, 'support/bench-server.ts'), { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
 const bare = await startChild<{ url: string }>(join(import.meta.dirname, 'support/bare-fastify.ts'), {});
@@ -45,4 +35,5 @@ try {
   await stopChild(server.child);
   await stopChild(bare.child);
   rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 }

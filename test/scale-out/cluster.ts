@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
+import { freshPostgresDatabase as freshDatabase } from '../support/fresh-postgres-database.ts';
 import { startS3rver, type RunningS3rver } from '../support/s3rver-server.ts';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'bodyscan.mjs');
@@ -27,22 +27,7 @@ export interface BodyscanProcess {
 const live = new Set<ChildProcess>();
 process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); });
 
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bodyscan_scale_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try { await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await client.end(); }
-    },
-  };
-}
+export const freshPostgresDatabase = (adminUrl: string) => freshDatabase(adminUrl, 'bodyscan_scale');
 
 function spawnBodyscan(name: string, args: string[], env: Record<string, string>): { child: ChildProcess; lines: string[]; exited: BodyscanProcess['exited'] } {
   const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -3,7 +3,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { composeService, type ComposedService } from '../../src/composition/compose-service.ts';
 import { createPinoLogger } from '../../src/composition/pino-logger.ts';
 import { readConfig, type Config } from '../../src/config/config.ts';
@@ -11,6 +10,7 @@ import { defaultScanPipeline } from '../../src/services/default-scan-pipeline.ts
 import type { Clock } from '../../src/services/ports.ts';
 import type { ScanPipeline } from '../../src/services/scan-pipeline.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { freshPostgresDatabase } from './fresh-postgres-database.ts';
 
 export interface DatabaseVariant {
   name: string;
@@ -38,25 +38,6 @@ export interface TestService extends ComposedService {
   /** A fresh API key for `partnerId` in `environment`. */
   key(partnerId: string, environment?: 'sandbox' | 'production'): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bodyscan_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 export interface TestServiceOptions {

@@ -1,21 +1,16 @@
 // Deterministic pseudo-random numbers for reproducible evaluations: mulberry32 (uniform [0,1))
 // and Box–Muller standard normals. Not for cryptography.
 
+import { mulberry32 } from '../geometry/prng.ts';
+
 export interface SeededRandom {
   uniform(): number;
   normal(): number;
 }
 
 export function seededRandom(seed: number): SeededRandom {
-  let state = seed >>> 0;
   let spare: number | null = null;
-  const uniform = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   const normal = (): number => {
     if (spare !== null) { const value = spare; spare = null; return value; }
     let u = 0;

@@ -3,9 +3,9 @@
  * from a seed, so tests and sandbox captures give the same numbers on every run and machine.
  */
 
-/** mulberry32: a 32-bit state generator, uniform in [0, 1). Small, fast, good enough for sampling. */
-export function makeRandom(seed: number): () => number {
-  let state = (Math.floor(seed) ^ 0x9e3779b9) >>> 0;
+/** mulberry32 (T. Ettinger, public domain) from a raw 32-bit state: uniform numbers in [0, 1). */
+export function mulberry32(initialState: number): () => number {
+  let state = initialState >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -13,6 +13,11 @@ export function makeRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32 seeded through a golden-ratio scramble, so small seeds (0, 1, 2) start far apart. */
+export function makeRandom(seed: number): () => number {
+  return mulberry32((Math.floor(seed) ^ 0x9e3779b9) >>> 0);
 }
 
 /** Standard normal deviates by Box–Muller from a uniform source (mean 0, sd 1). */

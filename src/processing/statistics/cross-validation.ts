@@ -1,17 +1,9 @@
 /** k-fold cross-validation with a fixed seed. Pure. */
+import { mulberry32 } from '../geometry/prng.ts';
 import { leastSquares, predictRows, type DesignMatrix } from './least-squares.ts';
 
-/** Mulberry32: a small deterministic PRNG (public domain, T. Ettinger). Returns numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32 from the raw seed (the committed fits' folds depend on exactly this mapping). */
+export const seededRandom = (seed: number): (() => number) => mulberry32(seed);
 
 /** Fold index (0..k-1) for each of n rows: a seeded Fisher–Yates permutation dealt round-robin. */
 export function assignFolds(rowCount: number, foldCount: number, seed: number): Int32Array {
