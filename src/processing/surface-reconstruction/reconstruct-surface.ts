@@ -7,7 +7,7 @@
  *    surface holds points and thin wrists and ankles stay connected); per cell the points' count
  *    and coordinate sums.
  * 2. Solid body (solid-fill.ts): closing by one cell to bridge sampling gaps, the outside flooded
- *    from the grid border (the floor closes the soles, horizontal sections close a missing crown),
+ *    from the grid border (the floor at y = 0 closes the soles, horizontal sections close a missing crown),
  *    everything else filled.
  * 3. Iso-surface of the solid blurred by a [1 2 1]/4 kernel on each axis, by marching cubes with a
  *    face-consistent case table (marching-cubes.ts): watertight, every edge on two triangles,
@@ -34,6 +34,12 @@ export interface ReconstructedSurface extends TriangleMesh {
 export interface ReconstructionOptions {
   /** Cell size (m). Default: 8 mm, or twice the mean point spacing when that is larger. */
   voxelSizeM?: number;
+  /**
+   * Height of the floor the body stands on (m; canonical frame: 0). When the lowest point is within
+   * two cells of it, the bottom of the solid is closed flat at the lowest point (unseen soles);
+   * otherwise, or with null, the bottom is open air like every other side.
+   */
+  floorYM?: number | null;
 }
 
 /** Default cell size (m): about a finger's width; a body gives 30k–150k triangles. */
@@ -53,7 +59,9 @@ export function reconstructSurface(positionsM: Float32Array, options: Reconstruc
   const bounds = pointBounds(positionsM);
   if (!bounds) return { positionsM: new Float32Array(0), indices: new Uint32Array(0), voxelSizeM: options.voxelSizeM ?? DEFAULT_VOXEL_M };
   const voxelM = chooseVoxelSize(positionsM, bounds, options.voxelSizeM);
-  const grid = makeGrid(bounds, voxelM);
+  const floorYM = options.floorYM === undefined ? 0 : options.floorYM;
+  const onFloor = floorYM !== null && Math.abs(bounds.min[1] - floorYM) <= 2 * voxelM;
+  const grid = makeGrid(bounds, voxelM, onFloor);
   const cells = splatPoints(grid, positionsM);
   const solid = solidFromOccupancy(grid, cells.counts);
   const field = blurredOccupancy(grid, solid);
@@ -64,6 +72,8 @@ export function reconstructSurface(positionsM: Float32Array, options: Reconstruc
   snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM * 1.5);
   taubinSmooth(mesh.positionsM, neighbours, 1);
   snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM);
+  // A last volume-keeping pass irons out single vertices a poor normal (slivers) threw off the surface.
+  taubinSmooth(mesh.positionsM, neighbours, 1);
   return { positionsM: mesh.positionsM, indices: mesh.indices, voxelSizeM: voxelM };
 }
 

@@ -3,9 +3,9 @@
  * maybe holes) into the solid body: a morphological closing whose middle step fills the inside.
  *
  * 1. Dilate the occupancy by one cell (3x3x3 box): gaps of up to two empty cells in the shell close.
- * 2. Outside = what a 6-connected flood from the grid's sides and top reaches through empty cells,
- *    never entering the floor layers (cells below the lowest point): the soles, which a scanner does
- *    not see, are closed by the floor the body stands on.
+ * 2. Outside = what a 6-connected flood from the grid's faces reaches through empty cells. When the
+ *    body stands on a floor, the flood never enters the floor layers (below the lowest point): the
+ *    soles, which a scanner does not see, are closed by the floor.
  * 3. Also outside only if a 4-connected flood of the same horizontal layer reaches it from the
  *    layer's border: a hole bigger than the closing (the crown a scanner did not see) lets the 3-D
  *    flood in, but the body's horizontal sections below it are still closed rings. Cost: a loop that
@@ -74,7 +74,8 @@ export function dilateBox(mask: Uint8Array, nx: number, ny: number, nz: number):
 }
 
 /**
- * 6-connected flood through cells with wall 0, seeded at the side and top faces, above the floor.
+ * 6-connected flood through cells with wall 0, seeded at the side and top faces (and the bottom one
+ * when there is no floor), above the floor.
  * The grid's padding keeps walls off the border, so the flood starts from the cells one in from
  * the border, with the border itself pre-marked: a popped cell never has a neighbour off the grid,
  * and the loop needs no bounds checks. Floor layers are pre-marked as visited (state 2).
@@ -88,8 +89,9 @@ function floodOutside3d(grid: VoxelGrid, wall: Uint8Array, outside: Uint8Array, 
   for (let y = floorLayer; y < ny; y++) {
     for (let z = 0; z < nz; z++) {
       const row = nx * z + slice * y;
-      const rowIsBorder = y === ny - 1 || z === 0 || z === nz - 1;
-      const rowIsRing = y === ny - 2 || z === 1 || z === nz - 2;
+      // Without a floor (floorLayer 0) the bottom face is open air like the others.
+      const rowIsBorder = y === ny - 1 || z === 0 || z === nz - 1 || (floorLayer === 0 && y === 0);
+      const rowIsRing = y === ny - 2 || z === 1 || z === nz - 2 || (floorLayer === 0 && y === 1);
       for (let x = 0; x < nx; x++) {
         const c = row + x;
         if (rowIsBorder || x === 0 || x === nx - 1) { state[c] = 1; continue; }

@@ -15,8 +15,9 @@ export interface VoxelGrid {
   /** Edge length of a cell (m). */
   voxelM: number;
   /**
-   * First layer (y index) at or above the lowest point. Layers below it are the floor: the outside
-   * never floods through them, so a sole the scanner could not see still closes (flat, at the floor).
+   * When the points stand on a floor: the first layer (y index) at or above the lowest point; layers
+   * below it are the floor, which the outside never floods through, so a sole the scanner could not
+   * see still closes (flat, at the floor). 0 when there is no floor (the bottom face is open air).
    */
   floorLayer: number;
 }
@@ -37,8 +38,8 @@ export function pointBounds(positionsM: Float32Array): { min: [number, number, n
   return minX <= maxX ? { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] } : null;
 }
 
-/** The grid of cell size voxelM (m) around the bounds, padded on every side, floor at the lowest point. */
-export function makeGrid(bounds: { min: [number, number, number]; max: [number, number, number] }, voxelM: number): VoxelGrid {
+/** The grid of cell size voxelM (m) around the bounds, padded on every side; with `onFloor`, the floor at the lowest point. */
+export function makeGrid(bounds: { min: [number, number, number]; max: [number, number, number] }, voxelM: number, onFloor: boolean): VoxelGrid {
   const p = GRID_PADDING_CELLS;
   const cellsAlong = (lo: number, hi: number) => Math.floor((hi - lo) / voxelM) + 1 + 2 * p;
   return {
@@ -50,7 +51,7 @@ export function makeGrid(bounds: { min: [number, number, number]; max: [number, 
     originYM: bounds.min[1] - p * voxelM,
     originZM: bounds.min[2] - p * voxelM,
     voxelM,
-    floorLayer: p,
+    floorLayer: onFloor ? p : 0,
   };
 }
 
