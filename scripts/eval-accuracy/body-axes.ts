@@ -70,6 +70,41 @@ export function torsoAxisAt(body: BodyMesh, y: number): Vec3 {
   return [top[0], y, top[2]];
 }
 
+/** Vertices on the sagittal midline (|x| < 1 mm: hm08 has exact x = 0 seam vertices), per body. */
+const midlineCache = new WeakMap<BodyMesh, Float64Array>();
+
+function midlineYz(body: BodyMesh): Float64Array {
+  let cached = midlineCache.get(body);
+  if (!cached) {
+    const yz: number[] = [];
+    for (let i = 0; i < body.positionsM.length / 3; i++) {
+      if (Math.abs(body.positionsM[3 * i]) < 0.001) yz.push(body.positionsM[3 * i + 1], body.positionsM[3 * i + 2]);
+    }
+    cached = Float64Array.from(yz);
+    midlineCache.set(body, cached);
+  }
+  return cached;
+}
+
+/**
+ * A point surely inside the torso at height y: on the torso axis's x, halfway between the
+ * front-most and back-most midline surface vertices within 1.5 cm of that height (the spine
+ * joints sit close to, even just behind, the back of thin bodies). Where the midline has no
+ * surface at that height spanning 2 cm (between the legs, above the head), the axis point.
+ */
+export function torsoReferenceAt(body: BodyMesh, y: number): Vec3 {
+  const axis = torsoAxisAt(body, y);
+  const yz = midlineYz(body);
+  let front = -Infinity, back = Infinity;
+  for (let k = 0; k < yz.length; k += 2) {
+    if (Math.abs(yz[k] - y) > 0.015) continue;
+    front = Math.max(front, yz[k + 1]);
+    back = Math.min(back, yz[k + 1]);
+  }
+  if (front - back > 0.02) return [axis[0], y, (front + back) / 2];
+  return axis;
+}
+
 export type FieldKind = 'torso' | 'shoulder' | 'neck' | 'thigh' | 'shank' | 'upperArm' | 'forearm';
 
 /** Which body part (and so which axis selects the component) each girth field belongs to. */

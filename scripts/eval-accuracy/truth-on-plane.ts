@@ -6,7 +6,7 @@ import { cutMesh, componentAt, hullPerimeterOf, type CutComponent, type PlaneCut
 import type { CircumferenceField } from '../../src/domain/measurements.ts';
 import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import {
-  fieldKind, fieldSide, limbAxis, linePlaneIntersection, neckAxis, torsoAxisAt, upperArmAxis, type Side,
+  fieldKind, fieldSide, limbAxis, linePlaneIntersection, neckAxis, torsoReferenceAt, upperArmAxis, type Side,
 } from './body-axes.ts';
 
 export interface PlaneGirth {
@@ -21,9 +21,9 @@ export function cutBody(body: BodyMesh, centerM: Vec3, normal: Vec3): PlaneCut {
   return cutMesh(body.positionsM, body.triangles, { point: centerM, normal });
 }
 
-/** The torso loop of a (near-horizontal) cut: the component around the torso axis. */
+/** The torso loop of a (near-horizontal) cut: the component around the torso reference point at the cut's height. */
 export function torsoComponent(body: BodyMesh, cut: PlaneCut): { component: CutComponent; distance: number } | null {
-  return componentAt(cut, torsoAxisAt(body, cut.plane.point[1]));
+  return componentAt(cut, torsoReferenceAt(body, cut.plane.point[1]));
 }
 
 export function girthOnPlane(body: BodyMesh, field: CircumferenceField, centerM: Vec3, normal: Vec3): PlaneGirth | null {
