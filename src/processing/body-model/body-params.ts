@@ -35,6 +35,12 @@ export interface BodyModelParams {
   pose: { armAbductionDeg: number; legAbductionDeg: number };
   /** Horizontal position of the body's vertical axis (m); canonical bodies use 0, 0. */
   rootOffsetM: { x: number; z: number };
+  /**
+   * Where a torso or neck site's station sits, as a fraction of its part (torso: crotch to neck base,
+   * neck: neck base to chin) replacing the template's fraction; fitted bodies put each station on its
+   * measured plane. Kept in order with a small gap by the generator (torsoFractions).
+   */
+  siteFractions?: Partial<Record<CircumferenceField, number>>;
 }
 
 /** The canonical A-pose: arms 30 degrees and legs 4 degrees from vertical. */
@@ -99,5 +105,6 @@ export function cloneParams(params: BodyModelParams): BodyModelParams {
     depthRatios: { ...params.depthRatios },
     pose: { ...params.pose },
     rootOffsetM: { ...params.rootOffsetM },
+    ...(params.siteFractions ? { siteFractions: { ...params.siteFractions } } : {}),
   };
 }

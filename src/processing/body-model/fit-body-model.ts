@@ -3,7 +3,7 @@ import { CIRCUMFERENCE_FIELDS } from '../../domain/measurements.ts';
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { BodyModelParams } from './body-params.ts';
 import { cloneParams, REFERENCE_PARAMS } from './body-params.ts';
-import { REFERENCE_STATURE_M, SHOULDER_JOINT_FRACTION } from './body-template.ts';
+import { REFERENCE_STATURE_M, SHOULDER_JOINT_FRACTION, TORSO_STATIONS } from './body-template.ts';
 import type { BodyMesh } from './generate-body.ts';
 import { generateBody } from './generate-body.ts';
 import { planeGirth } from './plane-section.ts';
@@ -19,6 +19,12 @@ export interface BodyFit {
 }
 
 const GIRTH_ROUNDS = 4;
+/** How far (m) from its station a site's plane still steers that station's girth. */
+const STATION_REACH_M = 0.01;
+/** Neck base below the neck tape's lowest point (m at the reference stature). */
+const NECK_BASE_CLEARANCE_M = 0.01;
+/** Armpit ring's fraction of the torso: the torso sites below the armholes stay under it. */
+const ARMPIT_FRACTION = TORSO_STATIONS.find((station) => station.name === 'armpit')!.fraction;
 
 /**
  * Fits the body model to a measured scan (canonical frame: m, Y up, facing +Z, feet at y = 0).
@@ -38,7 +44,7 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
 
   fitPlacement(params, sites, scale);
   fitLegs(params, sites);
-  fitColumn(params, sites, stature);
+  fitColumn(params, sites, stature, scale);
   fitArms(params, sites);
   fitGirthsFromRings(params, sites);
 
@@ -48,7 +54,11 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
       const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);
       if (!cut || cut.perimeterM <= 0) continue;
       if (field === 'shoulderFit') continue;
-      params.girthsM[field] *= clamp(site.perimeterM / cut.perimeterM, 0.7, 1.4);
+      // A station off its plane (torso sites in reversed measured order) barely moves that plane's girth.
+      const frame = siteFrame(params, field);
+      const offset = Math.abs(dot(sub(frame.centerM, site.centerM), site.normal));
+      const influence = Math.exp(-((offset / STATION_REACH_M) ** 2));
+      params.girthsM[field] *= clamp(site.perimeterM / cut.perimeterM, 0.7, 1.4) ** influence;
       const measuredShape = depthRatioOfRing(params, field, site.ringM);
       const modelShape = depthRatioOfRing(params, field, cut.ringM);
       if (measuredShape > 0 && modelShape > 0) params.depthRatios[field] = clamp(params.depthRatios[field] * measuredShape / modelShape, 0.3, 3);
@@ -106,7 +116,7 @@ function fitLegs(params: BodyModelParams, sites: Map<CircumferenceField, Measure
   if (hips.length > 0) params.lengths.hipHalfWidthM = clamp(mean(hips), 0.03, 0.25);
 }
 
-function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, stature: number): void {
+function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, stature: number, scale: number): void {
   const crotch = params.lengths.legM;
   let num = 0, den = 0;
   for (const [field, site] of sites) {
@@ -116,10 +126,30 @@ function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, Measu
     den += s.station.fraction * s.station.fraction;
   }
   if (den > 0) params.lengths.torsoM = num / den;
+  // The shoulder plane sets the armhole levels, which the torso length scales, as far as the neck base
+  // stays under the neck tape's lowest point and the armpit above the highest torso site below it.
+  const shoulder = sites.get('shoulderFit');
   const neck = sites.get('neckFit');
+  if (shoulder) params.lengths.torsoM = (shoulder.centerM[1] - crotch) / SITE_STATIONS.shoulderFit.station.fraction;
+  if (neck) params.lengths.torsoM = Math.min(params.lengths.torsoM, lowestY(neck.ringM) - NECK_BASE_CLEARANCE_M * scale - crotch);
+  let highestChest = -Infinity;
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb === 'torso' && s.station.part === 'torso' && s.station.fraction < ARMPIT_FRACTION) highestChest = Math.max(highestChest, site.centerM[1]);
+  }
+  if (highestChest > crotch) params.lengths.torsoM = Math.max(params.lengths.torsoM, (highestChest - crotch) / (ARMPIT_FRACTION - 0.01));
   const neckStation = SITE_STATIONS.neckFit.station;
-  if (neck) params.lengths.neckM = clamp((neck.centerM[1] - crotch - params.lengths.torsoM) / neckStation.fraction, 0.02, 0.2);
+  if (neck) params.lengths.neckM = clamp((neck.centerM[1] - crotch - params.lengths.torsoM) / neckStation.fraction, 0.04 * scale, 0.16 * scale);
   params.lengths.headM = clamp(stature - crotch - params.lengths.torsoM - params.lengths.neckM, 0.12, 0.35);
+  // Each torso and neck site's station goes to its measured plane's height.
+  const siteFractions: Partial<Record<CircumferenceField, number>> = {};
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb !== 'torso' || s.station.part === 'head') continue;
+    siteFractions[field] = s.station.part === 'torso' ? (site.centerM[1] - crotch) / params.lengths.torsoM
+      : (site.centerM[1] - crotch - params.lengths.torsoM) / params.lengths.neckM;
+  }
+  params.siteFractions = siteFractions;
 }
 
 function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
@@ -175,6 +205,12 @@ function depthRatioOfRing(params: BodyModelParams, field: CircumferenceField, ri
     minU = Math.min(minU, u); maxU = Math.max(maxU, u); minW = Math.min(minW, w); maxW = Math.max(maxW, w);
   }
   return maxU > minU && maxW > minW ? (maxW - minW) / (maxU - minU) : 0;
+}
+
+function lowestY(ring: Float32Array): number {
+  let lowest = Infinity;
+  for (let i = 1; i < ring.length; i += 3) lowest = Math.min(lowest, ring[i]);
+  return lowest;
 }
 
 const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;

@@ -8,6 +8,7 @@ import {
 } from './body-template.ts';
 import type { LimbLayout } from './body-topology.ts';
 import { BODY_TOPOLOGY } from './body-topology.ts';
+import { torsoLayout } from './torso-layout.ts';
 
 /** A body surface: positions on BODY_TOPOLOGY (m, Y up, facing +Z, feet at y = 0). */
 export interface BodyMesh {
@@ -33,11 +34,13 @@ export function columnHeightsM(params: BodyModelParams): { crotchM: number; neck
 }
 
 /** Height (m) and centre z (m) of a torso-column station. */
-export function torsoStationFrame(params: BodyModelParams, station: TorsoStation): StationFrame {
+export function torsoStationFrame(
+  params: BodyModelParams, station: TorsoStation, fraction = torsoLayout(params).fractions[TORSO_STATIONS.indexOf(station)],
+): StationFrame {
   const { crotchM, neckBaseM, chinM } = columnHeightsM(params);
   const { torsoM, neckM, headM } = params.lengths;
-  const y = station.part === 'torso' ? crotchM + station.fraction * torsoM
-    : station.part === 'neck' ? neckBaseM + station.fraction * neckM : chinM + station.fraction * headM;
+  const y = station.part === 'torso' ? crotchM + fraction * torsoM
+    : station.part === 'neck' ? neckBaseM + fraction * neckM : chinM + fraction * headM;
   const scale = statureOf(params) / REFERENCE_STATURE_M;
   return {
     centerM: [params.rootOffsetM.x, y, params.rootOffsetM.z + station.centerZM * scale],
@@ -172,9 +175,10 @@ export function generateBody(params: BodyModelParams): BodyMesh {
   const levelIds: number[] = [];
   const levelAngles: number[] = [];
   // Torso column: column 0 at the front centre (+Z), columns run towards +X (angle measured from +X towards +Z).
+  const layout = torsoLayout(params);
   TORSO_STATIONS.forEach((station, level) => {
-    const frame = torsoStationFrame(params, station);
-    const [halfWidth, halfDepth] = ringSize(params, station.site, station.ratioFrom, station.halfWidthM, station.halfDepthM, torsoAngles);
+    const frame = torsoStationFrame(params, station, layout.fractions[level]);
+    const [halfWidth, halfDepth] = ringSize(params, layout.siteOfLevel[level], station.ratioFrom, station.halfWidthM, station.halfDepthM, torsoAngles);
     levelIds.length = 0; levelAngles.length = 0;
     for (let column = 0; column < K; column++) {
       columnIds[column] = T.torso[level * K + column];
