@@ -2,7 +2,8 @@
  * Bent elbows: real arms are two segments (upper arm, forearm), often with the forearm turned
  * forward, so one straight axis misplaces every arm site. The arm's centreline is the sequence of
  * its slice-loop centroids (the centroid of a tube's oblique cut lies on its axis); a two-segment
- * line fit over every split of that sequence finds the bend. The arm is called bent when two lines
+ * line fit over every split in the upper half of that sequence finds the bend (three lines when the
+ * hand is turned away from the forearm: the elbow is then the first joint). The arm is called bent when two lines
  * fit at least twice as well as one and meet at more than 12°; the elbow is then the midpoint of
  * the two lines' closest approach. Straight arms keep the single PCA axis (limb-axes.ts).
  * Canonical frame, metres.
@@ -62,15 +63,30 @@ export function findArmBend(stack: SliceStack, loops: (Loop | null)[], handBotto
     if (l && l.count >= 12) c.push([l.cx, sliceY(stack, s), l.cz, l.count]);
   }
   if (c.length < 12) return null;
-  const single = fitLine(c, 0, c.length).residual * 1;
-  let best: { k: number; residual: number } | null = null;
-  for (let k = Math.floor(0.2 * c.length); k <= Math.ceil(0.8 * c.length); k++) {
-    if (k < 4 || c.length - k < 4) continue;
-    const residual = fitLine(c, 0, k).residual + fitLine(c, k, c.length).residual;
-    if (!best || residual < best.residual) best = { k, residual };
+  const single = fitLine(c, 0, c.length).residual;
+  const n = c.length;
+  const fit = (from: number, to: number) => fitLine(c, from, to).residual;
+  // Two lines with the elbow split in the upper half (20–50% from the armpit: below the armpit the
+  // upper arm is shorter than forearm plus hand; a lower split finds the wrist of a turned hand, and
+  // the "upper arm" line would then run through the forearm), and three lines (upper arm, forearm,
+  // hand) with the same elbow range.
+  let two: { k: number; residual: number } | null = null;
+  let three: { k: number; k2: number; residual: number } | null = null;
+  for (let k = Math.max(4, Math.floor(0.2 * n)); k <= Math.ceil(0.5 * n); k++) {
+    if (n - k < 4) continue;
+    const residual = fit(0, k) + fit(k, n);
+    if (!two || residual < two.residual) two = { k, residual };
+    for (let k2 = k + 4; k2 <= n - 4; k2++) {
+      const residual3 = fit(0, k) + fit(k, k2) + fit(k2, n);
+      if (!three || residual3 < three.residual) three = { k, k2, residual: residual3 };
+    }
   }
-  if (!best) return null;
-  const upper = fitLine(c, 0, best.k).line, fore = fitLine(c, best.k, c.length).line;
+  if (!two) return null;
+  // A hand turned away from the forearm is a third segment: when three lines fit at least twice as
+  // well as two, the elbow is their first joint and the forearm line ends at the wrist.
+  const turnedHand = three !== null && three.residual <= 0.5 * two.residual;
+  const best = turnedHand ? { k: three!.k, end: three!.k2, residual: two.residual } : { k: two.k, end: n, residual: two.residual };
+  const upper = fitLine(c, 0, best.k).line, fore = fitLine(c, best.k, best.end).line;
   const angle = Math.acos(Math.min(1, Math.abs(dot(upper.dir, fore.dir))));
   if (best.residual > 0.5 * single || angle < (12 * Math.PI) / 180) return null;
   // The forearm's direction points away from the elbow (down the arm).
