@@ -49,7 +49,7 @@ export function makeRingScratch(): RingScratch {
  * so a thick slab at a narrowing or widening site (neck minimum, calf maximum, sloped thigh) is not
  * biased by the section changing across it.
  */
-export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array): RingFit | null {
+export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array, noiseOrder = 3): RingFit | null {
   if (n < 12) return null;
   if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
   const { theta, radius, binMax } = scratch;
@@ -86,7 +86,11 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   if (!first) return null;
   let K = 3;
   let inflation = 0;
-  const noiseVar = first.residual * first.residual;
+  // The noise estimate comes from an order-3 fit unless the caller asks for a higher order: a
+  // section with corners (shoulders with the arms' tops) misfits order 3 by centimetres, which would
+  // read as noise and hold the order at 3, rounding the corners away.
+  const noiseFit = noiseOrder > 3 ? solveFourier(Math.min(noiseOrder, kCap), n, theta, radius, binMax, bins, outerWidthM, offsets) ?? first : first;
+  const noiseVar = noiseFit.residual * noiseFit.residual;
   for (let k = 1; k <= kCap; k++) {
     inflation += (k * k * 2 * noiseVar / Math.max(1, first.kept)) / (2 * Math.max(first.coef[0], 1e-3)) * 2 * Math.PI;
     if (k > 3 && inflation > 3e-4) break;

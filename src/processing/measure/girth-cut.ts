@@ -8,6 +8,8 @@
  * Loop choice: 'nearest' keeps only the loop whose centroid is nearest the plane point (the body
  * part being measured; never an arm touching the torso, never both legs), 'all' hulls every loop
  * (shoulder girth: torso plus both arms' tops). A half-space filter can drop the other leg first.
+ * The shoulder's rings go up to order 24 with noise estimated at that order (ring-fit.ts): its
+ * section has corners where the arms' tops meet the torso, and they set the hull.
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { MeasurementSite } from '../../domain/body-scan-result.ts';
@@ -23,6 +25,9 @@ import type { RingFit, RingScratch } from '../geometry/ring-fit.ts';
 import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
+
+/** Highest ring order for the shoulder ('all') cut, also the order its noise is estimated at. */
+const SHOULDER_MAX_K = 24;
 
 export interface CutRequest {
   field: CircumferenceField;
@@ -242,7 +247,9 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       loops = selectLoops(ctx, n, cellM, req.select);
       fits = [];
       for (const loop of loops) {
-        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, 12, loop.offsets);
+        const fit = req.select === 'all'
+          ? fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, SHOULDER_MAX_K, loop.offsets, SHOULDER_MAX_K)
+          : fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, 12, loop.offsets);
         if (fit) fits.push(fit);
       }
       const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
