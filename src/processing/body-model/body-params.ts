@@ -19,6 +19,8 @@ export interface BodyLengths {
   /** Shoulder joint and hip joint distance from the mid-sagittal plane. */
   shoulderHalfWidthM: number;
   hipHalfWidthM: number;
+  /** Shoulder joints' forward offset from the body's axis (m; absent = 0). */
+  shoulderForwardM?: number;
 }
 
 /**
@@ -31,8 +33,14 @@ export interface BodyModelParams {
   lengths: BodyLengths;
   girthsM: Record<CircumferenceField, number>;
   depthRatios: Record<CircumferenceField, number>;
-  /** Arm angle from the vertical in the frontal plane, and leg angle likewise (degrees, both sides). */
-  pose: { armAbductionDeg: number; legAbductionDeg: number };
+  /** Arm angle from the vertical in the frontal plane, and leg angle likewise (degrees, both sides); optional arm bend. */
+  pose: {
+    armAbductionDeg: number; legAbductionDeg: number;
+    /** Upper arm's forward swing out of the frontal plane (degrees; absent = 0). */
+    armFlexionDeg?: number;
+    /** Forearm's own angles, like the upper arm's (absent = the upper arm's: a straight arm). */
+    forearmAbductionDeg?: number; forearmFlexionDeg?: number;
+  };
   /** Horizontal position of the body's vertical axis (m); canonical bodies use 0, 0. */
   rootOffsetM: { x: number; z: number };
   /**

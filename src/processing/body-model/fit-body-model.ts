@@ -5,7 +5,7 @@ import type { BodyModelParams } from './body-params.ts';
 import { cloneParams, REFERENCE_PARAMS } from './body-params.ts';
 import { REFERENCE_STATURE_M, SHOULDER_JOINT_FRACTION, TORSO_STATIONS } from './body-template.ts';
 import type { BodyMesh } from './generate-body.ts';
-import { generateBody } from './generate-body.ts';
+import { generateBody, limbStationFrame } from './generate-body.ts';
 import { planeGirth } from './plane-section.ts';
 import { matchShoulderGirth } from './shoulder-girth.ts';
 import { SITE_STATIONS, siteFrame } from './site-stations.ts';
@@ -45,7 +45,8 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
   fitPlacement(params, sites, scale);
   fitLegs(params, sites);
   fitColumn(params, sites, stature, scale);
-  fitArms(params, sites);
+  fitArms(params, sites, result.landmarks);
+  fitLimbSiteFractions(params, sites);
   fitGirthsFromRings(params, sites);
 
   let mesh = generateBody(params);
@@ -152,37 +153,77 @@ function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, Measu
   params.siteFractions = siteFractions;
 }
 
-function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
-  const alphas: number[] = [], uppers: number[] = [], fores: number[] = [], halfWidths: number[] = [];
+const FOREARM_SITES = [['lowerArmLeftFit', 'forearmLeftFit', 'wristLeftFit'], ['lowerArmRightFit', 'forearmRightFit', 'wristRightFit']] as const;
+
+/**
+ * Arm pose and lengths. The upper arm runs through the mid-arm ring's centre and, when the scan has
+ * an elbow landmark, the elbow; the forearm then follows the forearm planes' normals from the elbow
+ * (a bent arm). Without an elbow the arm is straight from the mid-arm centre to the wrist centre.
+ */
+function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, landmarks: BodyMeasurementResult['landmarks']): void {
+  const poses: [number, number, number, number][] = [], uppers: number[] = [], fores: number[] = [], halfWidths: number[] = [], forwards: number[] = [];
   const jointY = params.lengths.legM + SHOULDER_JOINT_FRACTION * params.lengths.torsoM;
+  const deg = 180 / Math.PI;
   for (const side of [0, 1] as const) {
+    const sign = side === 0 ? 1 : -1;
     const mid = sites.get(side === 0 ? 'midArmLeftFit' : 'midArmRightFit');
     const wrist = sites.get(side === 0 ? 'wristLeftFit' : 'wristRightFit');
     if (!mid || !wrist) continue;
-    const d = normalize(sub(wrist.centerM, mid.centerM));
-    if (d[1] > -0.05) continue; // arms raised above horizontal: keep the reference pose
-    alphas.push((Math.atan2(Math.abs(d[0]), -d[1]) * 180) / Math.PI);
-    const toJoint = (jointY - mid.centerM[1]) / -d[1];
-    const midFraction = SITE_STATIONS.midArmLeftFit.station.fraction;
-    const upper = toJoint / midFraction;
-    uppers.push(upper);
-    const joint = [mid.centerM[0] - d[0] * toJoint, jointY, mid.centerM[2] - d[2] * toJoint];
-    halfWidths.push(Math.abs(joint[0] - params.rootOffsetM.x));
-    let num = 0, den = 0;
-    for (const field of side === 0 ? ['lowerArmLeftFit', 'forearmLeftFit', 'wristLeftFit'] as const : ['lowerArmRightFit', 'forearmRightFit', 'wristRightFit'] as const) {
-      const site = sites.get(field);
-      if (!site) continue;
-      const along = dot(sub(site.centerM, joint), d);
-      const fraction = SITE_STATIONS[field].station.fraction;
-      num += (along - upper) * fraction;
-      den += fraction * fraction;
+    const straight = normalize(sub(wrist.centerM, mid.centerM));
+    const elbowMark = landmarks?.[side === 0 ? 'elbowLeft' : 'elbowRight'];
+    const bent = elbowMark && dot(sub(elbowMark, mid.centerM), straight) > 0 && dot(sub(wrist.centerM, elbowMark), straight) > 0;
+    const u = bent ? normalize(sub(elbowMark, mid.centerM)) : straight;
+    if (u[1] > -0.05) continue; // arms raised above horizontal: keep the reference pose
+    let f = straight;
+    if (bent) {
+      const sum: [number, number, number] = [0, 0, 0];
+      for (const field of FOREARM_SITES[side]) {
+        const n = sites.get(field)?.normal;
+        if (!n) continue;
+        const s = Math.sign(dot(n, straight)) || 1;
+        for (let k = 0; k < 3; k++) sum[k] += s * n[k];
+      }
+      f = dot(sum, sum) > 0 ? normalize(sum) : normalize(sub(wrist.centerM, elbowMark));
     }
-    if (den > 0) fores.push(num / den);
+    const toJoint = (jointY - mid.centerM[1]) / -u[1];
+    const joint = [mid.centerM[0] - u[0] * toJoint, jointY, mid.centerM[2] - u[2] * toJoint];
+    const elbow = bent ? elbowMark : null;
+    const upper = elbow ? dot(sub(elbow, joint), u) : toJoint / SITE_STATIONS.midArmLeftFit.station.fraction;
+    uppers.push(upper);
+    halfWidths.push(Math.abs(joint[0] - params.rootOffsetM.x));
+    if (bent) forwards.push(joint[2] - params.rootOffsetM.z);
+    poses.push([Math.atan2(sign * u[0], -u[1]) * deg, Math.asin(u[2]) * deg, Math.atan2(sign * f[0], -f[1]) * deg, Math.asin(f[2]) * deg]);
+    const elbowPoint = elbow ?? [joint[0] + u[0] * upper, joint[1] + u[1] * upper, joint[2] + u[2] * upper];
+    // The wrist ring ends the forearm.
+    fores.push(dot(sub(wrist.centerM, elbowPoint), f) / SITE_STATIONS.wristLeftFit.station.fraction);
   }
-  if (alphas.length > 0) params.pose.armAbductionDeg = mean(alphas);
+  if (poses.length > 0) {
+    params.pose.armAbductionDeg = mean(poses.map((p) => p[0]));
+    params.pose.armFlexionDeg = mean(poses.map((p) => p[1]));
+    params.pose.forearmAbductionDeg = mean(poses.map((p) => p[2]));
+    params.pose.forearmFlexionDeg = mean(poses.map((p) => p[3]));
+  }
   if (uppers.length > 0) params.lengths.upperArmM = clamp(mean(uppers), 0.15, 0.5);
   if (fores.length > 0) params.lengths.forearmM = clamp(mean(fores), 0.12, 0.45);
+  if (forwards.length > 0) params.lengths.shoulderForwardM = clamp(mean(forwards), -0.1, 0.1);
   if (halfWidths.length > 0) params.lengths.shoulderHalfWidthM = clamp(mean(halfWidths), 0.08, 0.35);
+}
+
+/** Each leg and arm site's station goes to where its measured plane's centre projects onto the limb axis. */
+function fitLimbSiteFractions(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>): void {
+  const fractions = params.siteFractions ?? {};
+  const L = params.lengths;
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb === 'leg' && s.station.segment === 'leg') fractions[field] = site.centerM[1] / L.legM;
+    if (s.limb !== 'arm') continue;
+    // The segment's start (shoulder joint or elbow) and axis.
+    const start = limbStationFrame(params, 'arm', s.side, s.station, 0);
+    const along = dot(sub(site.centerM, start.centerM), start.axis);
+    if (s.station.segment === 'upperArm') fractions[field] = along / L.upperArmM;
+    else if (s.station.segment === 'forearm') fractions[field] = along / L.forearmM;
+  }
+  params.siteFractions = fractions;
 }
 
 /** Initial girths from the rings' perimeters, depth ratios from their extents along the station's axes. */

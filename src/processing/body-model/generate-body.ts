@@ -8,7 +8,7 @@ import {
 } from './body-template.ts';
 import type { LimbLayout } from './body-topology.ts';
 import { BODY_TOPOLOGY } from './body-topology.ts';
-import { torsoLayout } from './torso-layout.ts';
+import { limbLayout, torsoLayout } from './torso-layout.ts';
 
 /** A body surface: positions on BODY_TOPOLOGY (m, Y up, facing +Z, feet at y = 0). */
 export interface BodyMesh {
@@ -49,7 +49,10 @@ export function torsoStationFrame(
 }
 
 /** Frame of a limb station; side 0 = left (+X), 1 = right (-X). */
-export function limbStationFrame(params: BodyModelParams, limb: 'leg' | 'arm', side: 0 | 1, station: LimbStation): StationFrame {
+export function limbStationFrame(
+  params: BodyModelParams, limb: 'leg' | 'arm', side: 0 | 1, station: LimbStation,
+  fraction = limbLayout(params, limb, side).fractions[(limb === 'leg' ? LEG_STATIONS : ARM_STATIONS).indexOf(station)],
+): StationFrame {
   const sign = side === 0 ? 1 : -1;
   const L = params.lengths;
   const { crotchM } = columnHeightsM(params);
@@ -59,7 +62,7 @@ export function limbStationFrame(params: BodyModelParams, limb: 'leg' | 'arm', s
     const axis: Vec3 = [sign * Math.sin(beta), -Math.cos(beta), 0];
     const lateral: Vec3 = [sign * Math.cos(beta), Math.sin(beta), 0];
     const scale = statureOf(params) / REFERENCE_STATURE_M;
-    const y = station.segment === 'foot' ? station.fraction * scale : station.fraction * L.legM;
+    const y = station.segment === 'foot' ? fraction * scale : fraction * L.legM;
     // The leg axis runs from the hip joint (at crotch height) down and out; feet follow the ankle's x.
     const yOnAxis = Math.max(y, LEG_STATIONS[LEG_STATIONS.length - 4].fraction * L.legM);
     const x = ox + sign * (L.hipHalfWidthM + (crotchM - yOnAxis) * Math.tan(beta));
@@ -68,21 +71,40 @@ export function limbStationFrame(params: BodyModelParams, limb: 'leg' | 'arm', s
     }
     return { centerM: [x, y, oz], axis, lateral, depth: [0, 0, 1] };
   }
-  const alpha = (params.pose.armAbductionDeg * Math.PI) / 180;
-  const axis: Vec3 = [sign * Math.sin(alpha), -Math.cos(alpha), 0];
-  const lateral: Vec3 = [sign * Math.cos(alpha), Math.sin(alpha), 0];
+  const deg = Math.PI / 180;
+  const { armAbductionDeg, armFlexionDeg = 0 } = params.pose;
+  const { forearmAbductionDeg = armAbductionDeg, forearmFlexionDeg = armFlexionDeg } = params.pose;
   const joint = shoulderJointM(params, side);
-  const along = station.segment === 'upperArm' ? station.fraction * L.upperArmM
-    : station.segment === 'forearm' ? L.upperArmM + station.fraction * L.forearmM
-      : L.upperArmM + L.forearmM + station.fraction * L.handM;
-  return { centerM: [joint[0] + axis[0] * along, joint[1] + axis[1] * along, joint[2]], axis, lateral, depth: [0, 0, 1] };
+  const upper = armAxes(sign, armAbductionDeg * deg, armFlexionDeg * deg);
+  if (station.segment === 'upperArm' && fraction < 1) return { centerM: add(joint, upper.axis, fraction * L.upperArmM), ...upper };
+  const elbow = add(joint, upper.axis, L.upperArmM);
+  // The elbow ring bisects the bend; forearm and hand rings follow the forearm.
+  if (station.segment === 'upperArm') {
+    return { centerM: elbow, ...armAxes(sign, (armAbductionDeg + forearmAbductionDeg) * deg / 2, (armFlexionDeg + forearmFlexionDeg) * deg / 2) };
+  }
+  const fore = armAxes(sign, forearmAbductionDeg * deg, forearmFlexionDeg * deg);
+  const along = station.segment === 'forearm' ? fraction * L.forearmM : L.forearmM + fraction * L.handM;
+  return { centerM: add(elbow, fore.axis, along), ...fore };
 }
+
+/** Axis, lateral and depth of an arm segment abducted by `abduction` in the frontal plane and swung forward by `flexion` (radians). */
+function armAxes(sign: number, abduction: number, flexion: number): Omit<StationFrame, 'centerM'> {
+  const sa = Math.sin(abduction), ca = Math.cos(abduction), sf = Math.sin(flexion), cf = Math.cos(flexion);
+  return {
+    axis: [sign * sa * cf, -ca * cf, sf],
+    lateral: [sign * ca, sa, 0],
+    depth: [-sign * sa * sf, ca * sf, cf],
+  };
+}
+
+const add = (a: Vec3, d: Vec3, t: number): Vec3 => [a[0] + d[0] * t, a[1] + d[1] * t, a[2] + d[2] * t];
 
 /** Shoulder joint centre (m); side 0 = left. */
 export function shoulderJointM(params: BodyModelParams, side: 0 | 1): Vec3 {
   const { crotchM } = columnHeightsM(params);
   const sign = side === 0 ? 1 : -1;
-  return [params.rootOffsetM.x + sign * params.lengths.shoulderHalfWidthM, crotchM + SHOULDER_JOINT_FRACTION * params.lengths.torsoM, params.rootOffsetM.z];
+  return [params.rootOffsetM.x + sign * params.lengths.shoulderHalfWidthM, crotchM + SHOULDER_JOINT_FRACTION * params.lengths.torsoM,
+    params.rootOffsetM.z + (params.lengths.shoulderForwardM ?? 0)];
 }
 
 /** The scale of a non-site station relative to the template: weighted ratios of the named girths. */
@@ -205,10 +227,11 @@ export function generateBody(params: BodyModelParams): BodyMesh {
   for (const [limb, stations, layouts] of [['leg', LEG_STATIONS, T.legs], ['arm', ARM_STATIONS, T.arms]] as const) {
     for (const side of [0, 1] as const) {
       const layout = layouts[side];
-      const frames = stations.map((station) => limbStationFrame(params, limb, side, station));
+      const chain = limbLayout(params, limb, side);
+      const frames = stations.map((station, r) => limbStationFrame(params, limb, side, station, chain.fractions[r]));
       const angles = limbAngles(positionsM, layout, frames[0]);
       stations.forEach((station, r) => {
-        const site = side === 0 ? station.siteLeft : station.siteRight;
+        const site = chain.siteOfLevel[r];
         const sources = side === 0 ? station.ratioFromLeft : station.ratioFromRight;
         const [halfWidth, halfDepth] = ringSize(params, site, sources, station.halfWidthM, station.halfDepthM, angles[r]);
         writeRing(positionsM, layout.rings.subarray(r * layout.ringSize, (r + 1) * layout.ringSize), frames[r], halfWidth, halfDepth, angles[r]);

@@ -5,7 +5,7 @@ import type { LimbStation, TorsoStation } from './body-template.ts';
 import { ARM_STATIONS, LEG_STATIONS, TORSO_STATIONS } from './body-template.ts';
 import type { StationFrame } from './generate-body.ts';
 import { limbStationFrame, torsoStationFrame } from './generate-body.ts';
-import { torsoLayout } from './torso-layout.ts';
+import { limbLayout, torsoLayout } from './torso-layout.ts';
 
 /** The model station that carries a measurement site. */
 export type SiteStation =
@@ -31,8 +31,13 @@ export const SITE_STATIONS: Readonly<Record<CircumferenceField, SiteStation>> = 
 /** The plane (centre, normal) and ring axes of a site's station for a parameter set (m, canonical frame). */
 export function siteFrame(params: BodyModelParams, field: CircumferenceField): StationFrame {
   const site = SITE_STATIONS[field];
-  if (site.limb !== 'torso') return limbStationFrame(params, site.limb, site.side, site.station);
   // The ring that carries the site may be another station's slot when the sites' order differs from the template's.
+  if (site.limb !== 'torso') {
+    const stations = site.limb === 'leg' ? LEG_STATIONS : ARM_STATIONS;
+    const chain = limbLayout(params, site.limb, site.side);
+    const level = chain.levelOfSite.get(field) ?? stations.indexOf(site.station);
+    return limbStationFrame(params, site.limb, site.side, stations[level], chain.fractions[level]);
+  }
   const layout = torsoLayout(params);
   const level = layout.levelOfSite.get(field) ?? TORSO_STATIONS.indexOf(site.station);
   return torsoStationFrame(params, TORSO_STATIONS[level], layout.fractions[level]);
