@@ -49,6 +49,8 @@ export interface BodyModelParams {
    * measured plane. Kept in order with a small gap by the generator (torsoFractions).
    */
   siteFractions?: Partial<Record<CircumferenceField, number>>;
+  /** Tilt of a torso or neck site's ring about the lateral axis, front down (degrees; absent = level), like its measured plane. */
+  siteTiltsDeg?: Partial<Record<CircumferenceField, number>>;
 }
 
 /** The canonical A-pose: arms 30 degrees and legs 4 degrees from vertical. */
@@ -114,5 +116,6 @@ export function cloneParams(params: BodyModelParams): BodyModelParams {
     pose: { ...params.pose },
     rootOffsetM: { ...params.rootOffsetM },
     ...(params.siteFractions ? { siteFractions: { ...params.siteFractions } } : {}),
+    ...(params.siteTiltsDeg ? { siteTiltsDeg: { ...params.siteTiltsDeg } } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface BodyFit {
 const GIRTH_ROUNDS = 4;
 /** How far (m) from its station a site's plane still steers that station's girth. */
 const STATION_REACH_M = 0.01;
+/** Largest tilt given to a torso or neck ring (degrees). */
+const MAX_RING_TILT_DEG = 35;
 /** Neck base below the neck tape's lowest point (m at the reference stature). */
 const NECK_BASE_CLEARANCE_M = 0.01;
 /** Armpit ring's fraction of the torso: the torso sites below the armholes stay under it. */
@@ -132,7 +134,7 @@ function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, Measu
   const shoulder = sites.get('shoulderFit');
   const neck = sites.get('neckFit');
   if (shoulder) params.lengths.torsoM = (shoulder.centerM[1] - crotch) / SITE_STATIONS.shoulderFit.station.fraction;
-  if (neck) params.lengths.torsoM = Math.min(params.lengths.torsoM, lowestY(neck.ringM) - NECK_BASE_CLEARANCE_M * scale - crotch);
+  if (neck) params.lengths.torsoM = Math.min(params.lengths.torsoM, extremeY(neck.ringM, -1) - NECK_BASE_CLEARANCE_M * scale - crotch);
   let highestChest = -Infinity;
   for (const [field, site] of sites) {
     const s = SITE_STATIONS[field];
@@ -140,7 +142,13 @@ function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, Measu
   }
   if (highestChest > crotch) params.lengths.torsoM = Math.max(params.lengths.torsoM, (highestChest - crotch) / (ARMPIT_FRACTION - 0.01));
   const neckStation = SITE_STATIONS.neckFit.station;
-  if (neck) params.lengths.neckM = clamp((neck.centerM[1] - crotch - params.lengths.torsoM) / neckStation.fraction, 0.04 * scale, 0.16 * scale);
+  if (neck) {
+    // The neck reaches above the neck tape's highest point (a long neck when the tape sits high).
+    const neckBase = crotch + params.lengths.torsoM;
+    const atFraction = (neck.centerM[1] - neckBase) / neckStation.fraction;
+    const aboveTape = extremeY(neck.ringM, 1) + NECK_BASE_CLEARANCE_M * scale - neckBase;
+    params.lengths.neckM = clamp(Math.max(atFraction, aboveTape), 0.04 * scale, 0.3 * scale);
+  }
   params.lengths.headM = clamp(stature - crotch - params.lengths.torsoM - params.lengths.neckM, 0.12, 0.35);
   // Each torso and neck site's station goes to its measured plane's height.
   const siteFractions: Partial<Record<CircumferenceField, number>> = {};
@@ -151,6 +159,16 @@ function fitColumn(params: BodyModelParams, sites: Map<CircumferenceField, Measu
       : (site.centerM[1] - crotch - params.lengths.torsoM) / params.lengths.neckM;
   }
   params.siteFractions = siteFractions;
+  // Tilted torso and neck planes (the neck tape runs lower in front) tilt their rings alike.
+  const siteTiltsDeg: Partial<Record<CircumferenceField, number>> = {};
+  for (const [field, site] of sites) {
+    const s = SITE_STATIONS[field];
+    if (s.limb !== 'torso' || s.station.part === 'head' || field === 'shoulderFit') continue;
+    const n = site.normal[1] < 0 ? site.normal.map((v) => -v) : site.normal;
+    const tilt = (Math.atan2(n[2], n[1]) * 180) / Math.PI;
+    if (Math.abs(tilt) > 1) siteTiltsDeg[field] = clamp(tilt, -MAX_RING_TILT_DEG, MAX_RING_TILT_DEG);
+  }
+  params.siteTiltsDeg = siteTiltsDeg;
 }
 
 const FOREARM_SITES = [['lowerArmLeftFit', 'forearmLeftFit', 'wristLeftFit'], ['lowerArmRightFit', 'forearmRightFit', 'wristRightFit']] as const;
@@ -248,10 +266,11 @@ function depthRatioOfRing(params: BodyModelParams, field: CircumferenceField, ri
   return maxU > minU && maxW > minW ? (maxW - minW) / (maxU - minU) : 0;
 }
 
-function lowestY(ring: Float32Array): number {
-  let lowest = Infinity;
-  for (let i = 1; i < ring.length; i += 3) lowest = Math.min(lowest, ring[i]);
-  return lowest;
+/** Lowest (direction -1) or highest (+1) height of a ring (m). */
+function extremeY(ring: Float32Array, direction: 1 | -1): number {
+  let extreme = -Infinity;
+  for (let i = 1; i < ring.length; i += 3) extreme = Math.max(extreme, direction * ring[i]);
+  return direction * extreme;
 }
 
 const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;

@@ -36,16 +36,19 @@ export function columnHeightsM(params: BodyModelParams): { crotchM: number; neck
 /** Height (m) and centre z (m) of a torso-column station. */
 export function torsoStationFrame(
   params: BodyModelParams, station: TorsoStation, fraction = torsoLayout(params).fractions[TORSO_STATIONS.indexOf(station)],
+  site: CircumferenceField | null = station.site,
 ): StationFrame {
   const { crotchM, neckBaseM, chinM } = columnHeightsM(params);
   const { torsoM, neckM, headM } = params.lengths;
   const y = station.part === 'torso' ? crotchM + fraction * torsoM
     : station.part === 'neck' ? neckBaseM + fraction * neckM : chinM + fraction * headM;
   const scale = statureOf(params) / REFERENCE_STATURE_M;
-  return {
-    centerM: [params.rootOffsetM.x, y, params.rootOffsetM.z + station.centerZM * scale],
-    axis: [0, 1, 0], lateral: [1, 0, 0], depth: [0, 0, 1],
-  };
+  const centerM: Vec3 = [params.rootOffsetM.x, y, params.rootOffsetM.z + station.centerZM * scale];
+  const tilt = site ? params.siteTiltsDeg?.[site] : undefined;
+  if (!tilt) return { centerM, axis: [0, 1, 0], lateral: [1, 0, 0], depth: [0, 0, 1] };
+  // A site ring tilted about the lateral axis (front down for a positive tilt), like its measured plane.
+  const t = (tilt * Math.PI) / 180;
+  return { centerM, axis: [0, Math.cos(t), Math.sin(t)], lateral: [1, 0, 0], depth: [0, -Math.sin(t), Math.cos(t)] };
 }
 
 /** Frame of a limb station; side 0 = left (+X), 1 = right (-X). */
@@ -199,7 +202,7 @@ export function generateBody(params: BodyModelParams): BodyMesh {
   // Torso column: column 0 at the front centre (+Z), columns run towards +X (angle measured from +X towards +Z).
   const layout = torsoLayout(params);
   TORSO_STATIONS.forEach((station, level) => {
-    const frame = torsoStationFrame(params, station, layout.fractions[level]);
+    const frame = torsoStationFrame(params, station, layout.fractions[level], layout.siteOfLevel[level]);
     const [halfWidth, halfDepth] = ringSize(params, layout.siteOfLevel[level], station.ratioFrom, station.halfWidthM, station.halfDepthM, torsoAngles);
     levelIds.length = 0; levelAngles.length = 0;
     for (let column = 0; column < K; column++) {

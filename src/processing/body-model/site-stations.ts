@@ -40,5 +40,5 @@ export function siteFrame(params: BodyModelParams, field: CircumferenceField): S
   }
   const layout = torsoLayout(params);
   const level = layout.levelOfSite.get(field) ?? TORSO_STATIONS.indexOf(site.station);
-  return torsoStationFrame(params, TORSO_STATIONS[level], layout.fractions[level]);
+  return torsoStationFrame(params, TORSO_STATIONS[level], layout.fractions[level], layout.siteOfLevel[level]);
 }
