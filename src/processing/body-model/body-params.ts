@@ -49,6 +49,11 @@ export interface BodyModelParams {
    * measured plane. Kept in order with a small gap by the generator (torsoFractions).
    */
   siteFractions?: Partial<Record<CircumferenceField, number>>;
+  /**
+   * Shoulder tape girth (m) the body keeps in the canonical pose (absent: not re-solved). The shoulder
+   * tape also wraps the arms, so re-posing the arms changes it; canonicalBody re-solves the shoulder ring.
+   */
+  shoulderTapeM?: number;
   /** Tilt of a torso or neck site's ring about the lateral axis, front down (degrees; absent = level), like its measured plane. */
   siteTiltsDeg?: Partial<Record<CircumferenceField, number>>;
 }
@@ -117,5 +122,6 @@ export function cloneParams(params: BodyModelParams): BodyModelParams {
     rootOffsetM: { ...params.rootOffsetM },
     ...(params.siteFractions ? { siteFractions: { ...params.siteFractions } } : {}),
     ...(params.siteTiltsDeg ? { siteTiltsDeg: { ...params.siteTiltsDeg } } : {}),
+    ...(params.shoulderTapeM !== undefined ? { shoulderTapeM: params.shoulderTapeM } : {}),
   };
 }

@@ -20,7 +20,19 @@ export function canonicalParams(params: BodyModelParams): BodyModelParams {
  * Same topology (BODY_TOPOLOGY) for every body, so two scans compare vertex by vertex.
  */
 export function canonicalBody(params: BodyModelParams): BodyMesh {
-  return generateBody(canonicalParams(params));
+  return canonicalFit(params).mesh;
+}
+
+/**
+ * The canonical parameters and body: canonicalParams, with the shoulder ring re-solved so that the
+ * shoulder tape keeps params.shoulderTapeM when given (the arms' new pose changes what the tape wraps).
+ */
+export function canonicalFit(params: BodyModelParams): { params: BodyModelParams; mesh: BodyMesh } {
+  const canonical = canonicalParams(params);
+  const mesh = generateBody(canonical);
+  if (!(params.shoulderTapeM && params.shoulderTapeM > 0)) return { params: canonical, mesh };
+  const frame = siteFrame(canonical, 'shoulderFit');
+  return { params: canonical, mesh: matchShoulderGirth(canonical, params.shoulderTapeM, frame.centerM, frame.axis, mesh) };
 }
 
 /** Tape girths (m) of a body at its own site planes (the convex hull of each station's cut). */
@@ -43,8 +55,9 @@ export function modelTapeGirthsM(params: BodyModelParams, mesh: BodyMesh = gener
 export function deformToGirths(
   params: BodyModelParams, predictedGirthsM: Partial<Record<CircumferenceField, number>>,
 ): { params: BodyModelParams; mesh: BodyMesh } {
-  const deformed = canonicalParams(params);
-  let mesh = generateBody(deformed);
+  const start = canonicalFit(params);
+  const deformed = start.params;
+  let mesh = start.mesh;
   for (let round = 0; round < 3; round++) {
     const current = modelTapeGirthsM(deformed, mesh);
     for (const [field, target] of Object.entries(predictedGirthsM) as [CircumferenceField, number][]) {

@@ -71,6 +71,8 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
     const shoulder = sites.get('shoulderFit');
     if (shoulder) mesh = matchShoulderGirth(params, shoulder.perimeterM, shoulder.centerM, shoulder.normal, mesh);
   }
+  const shoulderSite = sites.get('shoulderFit');
+  if (shoulderSite) params.shoulderTapeM = shoulderSite.perimeterM;
   const fitErrorMmBySite: Partial<Record<CircumferenceField, number>> = {};
   for (const [field, site] of sites) {
     const cut = planeGirth(mesh.positionsM, mesh.indices, site.centerM, site.normal);

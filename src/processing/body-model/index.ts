@@ -7,5 +7,5 @@ export type { BodyMesh } from './generate-body.ts';
 export { generateBody } from './generate-body.ts';
 export type { BodyFit } from './fit-body-model.ts';
 export { fitBodyModel } from './fit-body-model.ts';
-export { canonicalBody, canonicalParams, deformToGirths, modelTapeGirthsM } from './canonical-body.ts';
+export { canonicalBody, canonicalFit, canonicalParams, deformToGirths, modelTapeGirthsM } from './canonical-body.ts';
 export { planeGirth } from './plane-section.ts';
