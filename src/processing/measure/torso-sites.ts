@@ -9,8 +9,9 @@
  * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist;
  * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits),
  *   and at least 1% of stature below the lower armpit;
- * - neck: smallest section between just above the acromion and 87.5% of stature (the chin: the head
- *   is about 1/8 of stature; above it a double chin can make the jaw the smallest), cut perpendicular
+ * - neck: smallest section between just above the acromion and the chin, taken as the higher of
+ *   87.5% of stature and 20 cm below the vertex (the head is about 1/8 of stature but hardly grows
+ *   with it; above the chin a double chin can make the jaw the smallest), cut perpendicular
  *   to the neck axis (the line through the neck loop centroids 2 cm below and above: the neck
  *   only, not the chin or the shoulders).
  * The section-size proxy is the area of the loop's outer sheet (monotone with girth for a smooth
@@ -21,7 +22,7 @@ import { normalize } from '../geometry/pca.ts';
 import { makeRingScratch, outerSheetArea } from '../geometry/ring-fit.ts';
 import { extremumIndex } from './limb-axes.ts';
 import type { Segmentation } from './segment-body.ts';
-import { LOWER_CHEST_DROP_FRACTION, NAVEL_FRACTION, UPPER_CHEST_FRACTION } from './site-rules.ts';
+import { HEAD_HEIGHT_M, LOWER_CHEST_DROP_FRACTION, NAVEL_FRACTION, UPPER_CHEST_FRACTION } from './site-rules.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 
@@ -73,7 +74,10 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
   // Never at or above the armpits: where an arm joins the torso loop the cut would include it.
   const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
-  const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, 0.875 * H), -1));
+  // The head (vertex to chin) is about 1/8 of stature but hardly grows with it (adults: 20–24 cm),
+  // so on tall bodies 87.5% of stature is still on the neck: the search stops under the chin,
+  // whichever of 87.5% of stature or 20 cm below the vertex is higher.
+  const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, Math.max(0.875 * H, H - HEAD_HEIGHT_M)), -1));
   const centreAt = (y: number): [number, number] => {
     for (let d = 0; d < 6; d++) {
       for (const s of [sliceOf(stack, y) + d, sliceOf(stack, y) - d]) {
