@@ -8,8 +8,9 @@
  * Loop choice: 'nearest' keeps only the loop whose centroid is nearest the plane point (the body
  * part being measured; never an arm touching the torso, never both legs), 'all' hulls every loop
  * (shoulder girth: torso plus both arms' tops). A half-space filter can drop the other leg first.
- * The shoulder's rings go up to order 24 with noise estimated at that order (ring-fit.ts): its
- * section has corners where the arms' tops meet the torso, and they set the hull.
+ * Rings go up to order 24 with noise estimated at that order (ring-fit.ts): sections with corners
+ * (the shoulder's arm tops, the bust, the chin at the neck) set the hull there, and an order-3
+ * misfit read as noise would round them away.
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { MeasurementSite } from '../../domain/body-scan-result.ts';
@@ -26,8 +27,8 @@ import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 
-/** Highest ring order for the shoulder ('all') cut, also the order its noise is estimated at. */
-const SHOULDER_MAX_K = 24;
+/** Highest ring order, also the order the ring's noise is estimated at (ring-fit.ts). */
+const RING_MAX_K = 24;
 
 export interface CutRequest {
   field: CircumferenceField;
@@ -247,9 +248,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       loops = selectLoops(ctx, n, cellM, req.select);
       fits = [];
       for (const loop of loops) {
-        const fit = req.select === 'all'
-          ? fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, SHOULDER_MAX_K, loop.offsets, SHOULDER_MAX_K)
-          : fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, 12, loop.offsets);
+        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K);
         if (fit) fits.push(fit);
       }
       const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);

@@ -3,6 +3,7 @@
 // misfit would hold the order at 3 and round the arms away.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ellipsePerimeter } from '../../../src/processing/geometry/ellipse-perimeter.ts';
 import { hullPerimeter } from '../../../src/processing/geometry/convex-hull.ts';
 import { makeGaussian, makeRandom } from '../../../src/processing/geometry/prng.ts';
 import { fitRing, makeRingScratch } from '../../../src/processing/geometry/ring-fit.ts';
@@ -40,5 +41,21 @@ describe('ring fit of a section with corners', () => {
     const errHigh = high.perimeterM - truth, errLow = low.perimeterM - truth;
     assert.ok(Math.abs(errHigh) < 0.009, `order-24 noise estimate: perimeter error ${(errHigh * 1000).toFixed(1)} mm`);
     assert.ok(errLow < -0.015, `order-3 noise estimate rounds the arms away (${(errLow * 1000).toFixed(1)} mm)`);
+  });
+
+  it('does not lengthen a smooth noisy section (few points, σ = 3 mm) with the high-order noise estimate', () => {
+    const random = makeRandom(11);
+    const gauss = makeGaussian(random);
+    for (const n of [300, 1500]) {
+      const xy = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) {
+        const t = 2 * Math.PI * random();
+        xy[2 * i] = 0.09 * Math.cos(t) + 0.003 * gauss();
+        xy[2 * i + 1] = 0.06 * Math.sin(t) + 0.003 * gauss();
+      }
+      const fit = fitRing(xy, n, makeRingScratch(), 0.015, 24, undefined, 24)!;
+      const err = fit.perimeterM - ellipsePerimeter(0.09, 0.06);
+      assert.ok(Math.abs(err) < 0.002, `n ${n}: perimeter error ${(err * 1000).toFixed(2)} mm`);
+    }
   });
 });
