@@ -47,7 +47,7 @@ export function fitBodyModel(result: BodyMeasurementResult): BodyFit {
   fitPlacement(params, sites, scale);
   fitLegs(params, sites);
   fitColumn(params, sites, stature, scale);
-  fitArms(params, sites, result.landmarks);
+  fitArms(params, sites, result.landmarks, scale);
   fitLimbSiteFractions(params, sites);
   fitGirthsFromRings(params, sites);
 
@@ -180,7 +180,7 @@ const FOREARM_SITES = [['lowerArmLeftFit', 'forearmLeftFit', 'wristLeftFit'], ['
  * an elbow landmark, the elbow; the forearm then follows the forearm planes' normals from the elbow
  * (a bent arm). Without an elbow the arm is straight from the mid-arm centre to the wrist centre.
  */
-function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, landmarks: BodyMeasurementResult['landmarks']): void {
+function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, MeasurementSite>, landmarks: BodyMeasurementResult['landmarks'], scale: number): void {
   const poses: [number, number, number, number][] = [], uppers: number[] = [], fores: number[] = [], halfWidths: number[] = [], forwards: number[] = [];
   const jointY = params.lengths.legM + SHOULDER_JOINT_FRACTION * params.lengths.torsoM;
   const deg = 180 / Math.PI;
@@ -223,9 +223,9 @@ function fitArms(params: BodyModelParams, sites: Map<CircumferenceField, Measure
     params.pose.forearmAbductionDeg = mean(poses.map((p) => p[2]));
     params.pose.forearmFlexionDeg = mean(poses.map((p) => p[3]));
   }
-  if (uppers.length > 0) params.lengths.upperArmM = clamp(mean(uppers), 0.15, 0.5);
-  if (fores.length > 0) params.lengths.forearmM = clamp(mean(fores), 0.12, 0.45);
-  if (forwards.length > 0) params.lengths.shoulderForwardM = clamp(mean(forwards), -0.1, 0.1);
+  if (uppers.length > 0) params.lengths.upperArmM = clamp(mean(uppers), 0.15 * scale, 0.6 * scale);
+  if (fores.length > 0) params.lengths.forearmM = clamp(mean(fores), 0.1 * scale, 0.45 * scale);
+  if (forwards.length > 0) params.lengths.shoulderForwardM = clamp(mean(forwards), -0.15 * scale, 0.15 * scale);
   if (halfWidths.length > 0) params.lengths.shoulderHalfWidthM = clamp(mean(halfWidths), 0.08, 0.35);
 }
 
