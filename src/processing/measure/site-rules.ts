@@ -15,5 +15,5 @@ export const UPPER_THIGH_FRACTION = 0.1;
 export const LOWER_THIGH_FRACTION = 0.2;
 /** lowerArm: this fraction of the elbow→wrist length below the elbow. */
 export const LOWER_ARM_FRACTION = 0.12;
-/** neckFit search top: at least this far below the vertex (adult head, vertex to chin, 20–24 cm), m. */
-export const HEAD_HEIGHT_M = 0.2;
+/** neckFit search top: at least this far below the vertex (the middle of adult heads' 20–24 cm, vertex to chin), m. */
+export const HEAD_HEIGHT_M = 0.22;

@@ -10,7 +10,7 @@
  * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits),
  *   and at least 1% of stature below the lower armpit;
  * - neck: smallest section between just above the acromion and the chin, taken as the higher of
- *   87.5% of stature and 20 cm below the vertex (the head is about 1/8 of stature but hardly grows
+ *   87.5% of stature and 22 cm below the vertex (the head is about 1/8 of stature but hardly grows
  *   with it; above the chin a double chin can make the jaw the smallest), cut perpendicular
  *   to the neck axis (the line through the neck loop centroids 2 cm below and above: the neck
  *   only, not the chin or the shoulders).
@@ -76,7 +76,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
   // The head (vertex to chin) is about 1/8 of stature but hardly grows with it (adults: 20–24 cm),
   // so on tall bodies 87.5% of stature is still on the neck: the search stops under the chin,
-  // whichever of 87.5% of stature or 20 cm below the vertex is higher.
+  // whichever of 87.5% of stature or 22 cm below the vertex is higher.
   const neckY = toY(extremumIndex(area, sliceOf(stack, acromionY + 0.015 * H), sliceOf(stack, Math.max(0.875 * H, H - HEAD_HEIGHT_M)), -1));
   const centreAt = (y: number): [number, number] => {
     for (let d = 0; d < 6; d++) {
