@@ -94,6 +94,29 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
     if (!pair) break;
     legLeft[s] = pair.left; legRight[s] = pair.right;
   }
+  // Touching thighs: above the last slice with two separate legs, a section pinched at the midline
+  // (its depth at x = 0 under 55% of its full depth: the gap between the thighs closed by contact)
+  // is still legs. A pinched run longer than 3 cm (a gap slice inside it allowed) moves the crotch
+  // to its top; shorter runs are the crotch's own curve and leave it in place.
+  const pinched = (s: number): boolean | null => {
+    const loop = torsoLoop[s];
+    if (!loop) return null;
+    let lo = Infinity, hi = -Infinity;
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      if (stack.labels[k] !== loop.label) continue;
+      const i = stack.order[k];
+      if (Math.abs(stack.points[3 * i]) < 0.01) { lo = Math.min(lo, stack.points[3 * i + 2]); hi = Math.max(hi, stack.points[3 * i + 2]); }
+    }
+    return hi > lo && hi - lo < 0.55 * (loop.maxZ - loop.minZ);
+  };
+  let pinchedTop = top;
+  for (let s = top + 1; s < sliceOf(stack, 0.62 * H); s++) {
+    const p = pinched(s);
+    if (p === false) break;
+    if (p === null && pinched(s + 1) === false) break;
+    pinchedTop = s;
+  }
+  if ((pinchedTop - top) * stack.thicknessM > 0.03) top = pinchedTop;
   const crotchY = (top + 1) * stack.thicknessM;
   if (crotchY < 0.3 * H || crotchY > 0.62 * H) throw new ProcessingFailure('no_person_found', `Crotch at ${(crotchY / H).toFixed(2)} of stature: not human proportions.`);
   // Arms: loops entirely beside the torso loop, in a run going up from the hands to the armpit.
