@@ -141,15 +141,59 @@ function solveFourier(
     fillBasis(basis, theta[i], K);
     if (offsets) { basis[harmonics] = offsets[i]; basis[harmonics + 1] = offsets[i] * offsets[i]; }
   };
+  // The normal matrix from trigonometric sums, O(n·K) rather than O(n·K²) per fit: for the Fourier
+  // block cos jθ cos kθ = ½[cos(j−k)θ + cos(j+k)θ], sin jθ sin kθ = ½[cos(j−k)θ − cos(j+k)θ],
+  // cos jθ sin kθ = ½[sin(j+k)θ − sin(j−k)θ], so the sums C[m] = Σcos mθ, S[m] = Σsin mθ
+  // (m ≤ 2K) give every entry; the offset columns need only Σ d·cos kθ, Σ d²·cos kθ, ... (k ≤ K).
+  const sumCos = new Float64Array(2 * K + 1), sumSin = new Float64Array(2 * K + 1);
+  const rCos = new Float64Array(K + 1), rSin = new Float64Array(K + 1);
+  const dCos = new Float64Array(K + 1), dSin = new Float64Array(K + 1), d2Cos = new Float64Array(K + 1), d2Sin = new Float64Array(K + 1);
+  let sumD2 = 0, sumD3 = 0, sumD4 = 0, sumRD = 0, sumRD2 = 0;
   for (let i = 0; i < n; i++) {
     const r = radius[i];
     if (r < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
-    fill(i);
-    for (let p = 0; p < dim; p++) {
-      const bp = basis[p];
-      rhs[p] += bp * r;
-      for (let q = p; q < dim; q++) normal[p * dim + q] += bp * basis[q];
+    const c1 = Math.cos(theta[i]), s1 = Math.sin(theta[i]);
+    const d = offsets ? offsets[i] : 0, d2 = d * d;
+    let c = 1, sn = 0;
+    for (let m = 0; m <= 2 * K; m++) {
+      sumCos[m] += c; sumSin[m] += sn;
+      if (m <= K) {
+        rCos[m] += r * c; rSin[m] += r * sn;
+        if (offsets) { dCos[m] += d * c; dSin[m] += d * sn; d2Cos[m] += d2 * c; d2Sin[m] += d2 * sn; }
+      }
+      const next = c * c1 - sn * s1;
+      sn = sn * c1 + c * s1;
+      c = next;
     }
+    if (offsets) { sumD2 += d2; sumD3 += d2 * d; sumD4 += d2 * d2; sumRD += r * d; sumRD2 += r * d2; }
+  }
+  const cosSum = (m: number): number => sumCos[Math.abs(m)];
+  const sinSum = (m: number): number => (m < 0 ? -sumSin[-m] : sumSin[m]);
+  // Index of cos kθ is 2k−1 and of sin kθ is 2k (k ≥ 1); index 0 is the constant (k = 0, cos 0θ).
+  const kind = (p: number): { k: number; isSin: boolean } => (p === 0 ? { k: 0, isSin: false } : { k: (p + 1) >> 1, isSin: p % 2 === 0 });
+  for (let p = 0; p < harmonics; p++) {
+    const a = kind(p);
+    rhs[p] += a.isSin ? rSin[a.k] : rCos[a.k];
+    for (let q = p; q < harmonics; q++) {
+      const b = kind(q);
+      let value: number;
+      if (!a.isSin && !b.isSin) value = 0.5 * (cosSum(a.k - b.k) + cosSum(a.k + b.k));
+      else if (a.isSin && b.isSin) value = 0.5 * (cosSum(a.k - b.k) - cosSum(a.k + b.k));
+      else if (!a.isSin) value = 0.5 * (sinSum(a.k + b.k) - sinSum(a.k - b.k));
+      else value = 0.5 * (sinSum(a.k + b.k) + sinSum(a.k - b.k));
+      normal[p * dim + q] += value;
+    }
+    if (offsets) {
+      normal[p * dim + harmonics] += a.isSin ? dSin[a.k] : dCos[a.k];
+      normal[p * dim + harmonics + 1] += a.isSin ? d2Sin[a.k] : d2Cos[a.k];
+    }
+  }
+  if (offsets) {
+    normal[harmonics * dim + harmonics] += sumD2;
+    normal[harmonics * dim + harmonics + 1] += sumD3;
+    normal[(harmonics + 1) * dim + harmonics + 1] += sumD4;
+    rhs[harmonics] += sumRD;
+    rhs[harmonics + 1] += sumRD2;
   }
   // Light ridge on high harmonics keeps the fit defined across unseen angular gaps.
   const scale = normal[0] / Math.max(1, harmonics);
