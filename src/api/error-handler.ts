@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { AppError, ERROR_CATALOG, type ErrorCode, type ErrorDetail } from '../domain/error-catalog.ts';
+import { AppError, type ErrorCode, type ErrorDetail } from '../domain/error-catalog.ts';
 import { validationDetails } from './validation.ts';
 
 export interface ErrorBody {
@@ -65,6 +65,3 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, new AppError('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)));
 }
-
-/** Codes the catalog documents, for the docs-sync test. */
-export const catalogCodes = Object.keys(ERROR_CATALOG) as ErrorCode[];
