@@ -20,13 +20,14 @@ interface ScanRow {
   a_created_at: Date; a_updated_at: Date;
 }
 
-const SCAN_SELECT = `SELECT s.id, s.partner_id, s.environment, s.user_id, u.token AS user_token, s.status, s.provider_scan_id,
+const SCAN_COLUMNS = `s.id, s.partner_id, s.environment, s.user_id, u.token AS user_token, s.status, s.provider_scan_id,
     s.device_config_name, s.asset_config_id, s.bodyfat_method, s.weight_value, s.weight_unit, s.height_value,
     s.height_unit, s.failure_code, s.failure_message, s.measurements, s.bodyfat, s.created_at, s.updated_at,
     s.processing -> 'fittedBody' -> 'fitErrorMmBySite' AS fit_error_mm,
     a.id AS a_id, a.capture_data, a.capture_data_updated_at, a.body, a.body_updated_at, a.fitted_body,
     a.fitted_body_updated_at, a.measurement, a.measurement_updated_at, a.created_at AS a_created_at,
-    a.updated_at AS a_updated_at
+    a.updated_at AS a_updated_at`;
+const SCAN_SELECT = `SELECT ${SCAN_COLUMNS}
   FROM scans s JOIN users u ON u.id = s.user_id JOIN scan_assets a ON a.scan_id = s.id`;
 
 const dateOrNull = (value: Date | null): Date | null => (value === null ? null : new Date(value));
@@ -71,7 +72,12 @@ const STAGE_COLUMNS: Record<AssetStage, string> = {
   captureData: 'capture_data', body: 'body', fittedBody: 'fitted_body', measurement: 'measurement',
 };
 
-export function scanQueries(sql: SqlClient): ScanRepository {
+export interface TenantScanKey {
+  tenant: Tenant;
+  scanId: string;
+}
+
+export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenants(keys: readonly TenantScanKey[]): Promise<(Scan | null)[]> } {
   return {
     async insertScan(tenant: Tenant, scan: NewScan, now: Date) {
       await sql.query(
@@ -89,6 +95,20 @@ export function scanQueries(sql: SqlClient): ScanRepository {
     async findScan(tenant: Tenant, scanId: string) {
       const rows = await sql.query<ScanRow>(`${SCAN_SELECT} WHERE s.partner_id = $1 AND s.environment = $2 AND s.id = $3`, [tenant.partnerId, tenant.environment, scanId]);
       return rows[0] ? scanFromRow(rows[0]) : null;
+    },
+
+    async findScansOfTenants(keys: readonly TenantScanKey[]) {
+      // One row per key that names a scan of that key's tenant; `ord` says which key (1-based).
+      const rows = await sql.query<ScanRow & { ord: number }>(
+        `SELECT q.ord::int AS ord, ${SCAN_COLUMNS}
+         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS q(partner_id, environment, id, ord)
+         JOIN scans s ON s.partner_id = q.partner_id AND s.environment = q.environment AND s.id = q.id
+         JOIN users u ON u.id = s.user_id JOIN scan_assets a ON a.scan_id = s.id`,
+        [keys.map((key) => key.tenant.partnerId), keys.map((key) => key.tenant.environment), keys.map((key) => key.scanId)],
+      );
+      const scans: (Scan | null)[] = new Array(keys.length).fill(null);
+      for (const row of rows) scans[row.ord - 1] = scanFromRow(row);
+      return scans;
     },
 
     async findOwnedScan(scanId: string): Promise<OwnedScan | null> {

@@ -2,7 +2,8 @@ import type { Database, Repositories } from '../services/ports.ts';
 import { jobQueries } from './job-queries.ts';
 import { apiKeyQueries, secretQueries, storedFileQueries } from './key-and-file-queries.ts';
 import { predictionQueries } from './prediction-queries.ts';
-import { scanQueries } from './scan-queries.ts';
+import { coalescedLookup } from './coalesced-lookup.ts';
+import { scanQueries, type TenantScanKey } from './scan-queries.ts';
 import type { SqlClient } from './sql-client.ts';
 import { userQueries } from './user-queries.ts';
 
@@ -18,10 +19,20 @@ function repositoriesOver(sql: SqlClient): Repositories {
   };
 }
 
+/**
+ * Outside transactions, concurrent reads of single scans (GET /scans/{id} is what clients poll)
+ * share one query per event-loop turn: see coalesced-lookup.ts for why and what it preserves.
+ */
+function withCoalescedScanReads(sql: SqlClient, repositories: Repositories): Repositories {
+  const scans = scanQueries(sql);
+  const findScan = coalescedLookup((keys: TenantScanKey[]) => scans.findScansOfTenants(keys));
+  return { ...repositories, scans: { ...repositories.scans, findScan: (tenant, scanId) => findScan({ tenant, scanId }) } };
+}
+
 /** The Database port over one SQL client (PGlite or PostgreSQL). */
 export function sqlDatabase(sql: SqlClient): Database {
   return {
-    ...repositoriesOver(sql),
+    ...withCoalescedScanReads(sql, repositoriesOver(sql)),
     transaction: (work) => sql.transaction((tx) => work(repositoriesOver(tx))),
     async ping() {
       try {
