@@ -6,5 +6,12 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: { url: string; connections: number; duration: number; headers?: Record<string, string> }): Promise<Result>;
+  interface RequestTemplate {
+    method?: string;
+    /** Called before each send; returns the request to send (its path may be changed). */
+    setupRequest?: (request: { path: string }) => { path: string };
+  }
+  export default function autocannon(options: {
+    url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: RequestTemplate[];
+  }): Promise<Result>;
 }

@@ -1,9 +1,10 @@
-// The baseline: a bare fastify route answering a JSON object of about the same size as a Scan.
+// The baseline: a bare fastify route with an id in its path (like GET /scans/{id}) answering a JSON
+// object of about the same size as a Scan.
 import Fastify from 'fastify';
 
 const app = Fastify();
-const body = { id: '0199f0c2-7d1e-7000-8000-000000000000', status: 'CREATED', payload: 'x'.repeat(900) };
-app.get('/bare', async () => body);
+const payload = 'x'.repeat(850);
+app.get<{ Params: { id: string } }>('/bare/:id', async (request) => ({ id: request.params.id, status: 'CREATED', payload }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` })}\n`);
