@@ -10,6 +10,8 @@ export interface ApiDeps {
   signedStorage: SignedLocalStorage | null;
   /** Request body limit for JSON endpoints (bytes). */
   jsonBodyLimitBytes: number;
+  /** Seconds a tenant must wait before its next request (0: go ahead); see services/request-rate-limit.ts. */
+  rateLimit: (tenant: Tenant, nowMs: number) => number;
   /** True while draining for shutdown: /readyz answers 503. */
   isShuttingDown: () => boolean;
 }

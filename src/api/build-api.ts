@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandling } from './error-handler.ts';
-import { authenticate, checkVersion, installJsonParser, installResponseHeaders, requestIdOf } from './request-hooks.ts';
+import { authenticate, checkVersion, enforceRateLimit, installJsonParser, installResponseHeaders, requestIdOf } from './request-hooks.ts';
 import { healthReportRoutes } from './routes/health-report-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { predictionRoutes } from './routes/prediction-routes.ts';
@@ -58,11 +58,13 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
   await app.register(healthRoutes, { deps });
   if (deps.signedStorage) storageRoutes(base, deps.context, deps.signedStorage);
 
-  // The interface's endpoints: version check and authentication before anything else reads the request.
+  // The interface's endpoints: version check, authentication and the partner's rate limit before
+  // anything else reads the request.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       checkVersion(request);
       await authenticate(request, deps.keys);
+      enforceRateLimit(request, deps.rateLimit, deps.context.clock.now().getTime());
     });
     await scope.register(userRoutes, { deps });
     await scope.register(scanRoutes, { deps });

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { AppError, type ErrorCode, type ErrorDetail } from '../domain/error-catalog.ts';
+import { AppError, RateLimitedError, type ErrorCode, type ErrorDetail } from '../domain/error-catalog.ts';
 import { validationDetails } from './validation.ts';
 
 export interface ErrorBody {
@@ -23,7 +23,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
     requestId: String(request.id),
     ...(error.details ? { details: error.details } : {}),
   };
-  if (error.code === 'rate_limited') reply.header('retry-after', '1');
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterS));
   return reply.status(status).type('application/json;v=1').send(body);
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../domain/error-catalog.ts';
+import { AppError, RateLimitedError } from '../domain/error-catalog.ts';
 import type { ApiKeyService } from '../services/api-key-service.ts';
+import type { Tenant } from '../services/ports.ts';
 
 export const JSON_V1 = 'application/json;v=1';
 
@@ -33,6 +34,12 @@ export async function authenticate(request: FastifyRequest, keys: ApiKeyService)
   const match = /^bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new AppError('invalid_credential', 'The authorization header must be "Bearer <API_KEY>".');
   request.tenant = await keys.authenticate(match[1]);
+}
+
+/** After authentication: 429 with `retry-after` when the tenant is over its request rate. */
+export function enforceRateLimit(request: FastifyRequest, rateLimit: (tenant: Tenant, nowMs: number) => number, nowMs: number): void {
+  const retryAfterS = rateLimit(request.tenant, nowMs);
+  if (retryAfterS > 0) throw new RateLimitedError(retryAfterS);
 }
 
 /**

@@ -8,6 +8,7 @@ import { localDiskStore } from '../object-storage/local-disk-store.ts';
 import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
+import { requestRateLimit } from '../services/request-rate-limit.ts';
 import type { Clock, Database, ObjectStore } from '../services/ports.ts';
 import type { ScanPipeline } from '../services/scan-pipeline.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
@@ -104,6 +105,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   const app = options.roles.api
     ? await buildApi({
       context, keys, signedStorage: localStore, jsonBodyLimitBytes: config.jsonBodyLimitBytes, isShuttingDown: () => shuttingDown,
+      rateLimit: requestRateLimit({ requestsPerS: config.rateLimitPerS, burst: config.rateLimitBurst }),
     }, logger)
     : null;
 

@@ -27,6 +27,9 @@ export interface Config {
   s3: S3Config | null;
   /** Worker role, S3 mode: how often CREATED scans are checked for a capture uploaded straight to the bucket. */
   uploadSweepIntervalMs: number;
+  /** Per (partner, environment) and API process: sustained requests per second (0: no limit) and burst. */
+  rateLimitPerS: number;
+  rateLimitBurst: number;
 }
 
 export interface S3Config {
@@ -91,6 +94,8 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),
     s3,
     uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 5000, 100, 3_600_000),
+    rateLimitPerS: integer('RATE_LIMIT_PER_S', 200, 0, 1_000_000_000),
+    rateLimitBurst: integer('RATE_LIMIT_BURST', 400, 1, 1_000_000_000),
   };
   return { config, problems };
 }

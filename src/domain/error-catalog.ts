@@ -53,3 +53,12 @@ export class AppError extends Error {
     return ERROR_CATALOG[this.code].status;
   }
 }
+
+/** 429: the partner's request rate is over its limit; `retryAfterS` is sent as `retry-after`. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterS: number;
+  constructor(retryAfterS: number) {
+    super('rate_limited', `Too many requests for this partner and environment; retry after ${retryAfterS} s.`);
+    this.retryAfterS = retryAfterS;
+  }
+}

@@ -25,11 +25,13 @@ export function databaseVariants(): DatabaseVariant[] {
   return variants;
 }
 
-/** A clock tests can move forward. */
+/** A clock tests can move forward, or stop (then only advance() moves it). */
 export class TestClock implements Clock {
   offsetMs = 0;
-  now(): Date { return new Date(Date.now() + this.offsetMs); }
+  frozenAtMs: number | null = null;
+  now(): Date { return new Date((this.frozenAtMs ?? Date.now()) + this.offsetMs); }
   advance(ms: number): void { this.offsetMs += ms; }
+  freeze(): void { this.frozenAtMs = Date.now(); }
 }
 
 export interface TestService extends ComposedService {
