@@ -4,16 +4,18 @@ import type { Logger as PinoLogger } from 'pino';
 import { buildApi } from '../api/build-api.ts';
 import type { Config } from '../config/config.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
+import { webhookJobHandlers } from '../jobs/webhook-job-handlers.ts';
 import { localDiskStore } from '../object-storage/local-disk-store.ts';
 import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
 import { requestRateLimit } from '../services/request-rate-limit.ts';
-import type { Clock, Database, ObjectStore } from '../services/ports.ts';
+import type { Clock, ObjectStore, OutboxDatabase, WebhookSender } from '../services/ports.ts';
 import type { ScanPipeline } from '../services/scan-pipeline.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { startUploadSweep, type UploadSweep } from '../services/upload-detection.ts';
+import { fetchWebhookSender } from './fetch-webhook-sender.ts';
 import { openDatabase } from './open-database.ts';
 import { servicesLogger } from './pino-logger.ts';
 import { randomBytes } from 'node:crypto';
@@ -33,15 +35,19 @@ export interface ComposeOptions {
   pollIntervalMs?: number;
   backoffBaseMs?: number;
   leaseMs?: number;
+  /** How webhook requests are sent; default fetch. */
+  webhookSender?: WebhookSender;
 }
 
 export interface ComposedService {
   config: Config;
-  db: Database;
+  db: OutboxDatabase;
   keys: ApiKeyService;
   context: ServiceContext;
   app: FastifyInstance | null;
   worker: JobWorker | null;
+  /** Runs only deliver-webhook jobs, so a slow partner endpoint never holds up scan processing. */
+  webhookWorker: JobWorker | null;
   /** Listens (API role) and returns the base address. */
   listen(): Promise<string>;
   /** Graceful: stop taking requests and jobs, finish what runs, close the database. */
@@ -49,6 +55,14 @@ export interface ComposedService {
 }
 
 const systemClock: Clock = { now: () => new Date() };
+/**
+ * Deliveries in flight at once per process. They wait on the network (up to 10 s each), not the
+ * CPU, so a few run beside processing. A named constant: config.ts is not ours to change now.
+ */
+const WEBHOOK_WORKER_CONCURRENCY = 4;
+/** Retry delay after attempt n: min(base * 2^(n-1), max); docs/webhooks.md states the schedule. */
+const BACKOFF_BASE_MS = 2000;
+const BACKOFF_MAX_MS = 5 * 60_000;
 
 /** The composition root: the only place adapters are constructed and wired to use cases. */
 export async function composeService(options: ComposeOptions): Promise<ComposedService> {
@@ -64,12 +78,13 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   const keys = await apiKeyService(db, clock, config.environment);
 
   let worker: JobWorker | null = null;
+  let webhookWorker: JobWorker | null = null;
   const context: ServiceContext = {
     db,
     store,
     clock,
     logger: servicesLogger(logger),
-    notifier: { jobEnqueued: () => worker?.notify() },
+    notifier: { jobEnqueued: () => { worker?.notify(); webhookWorker?.notify(); } },
     settings: {
       environment: config.environment,
       uploadUrlTtlS: config.uploadUrlTtlS,
@@ -83,16 +98,24 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   };
 
   if (options.roles.worker && config.workerConcurrency > 0) {
-    worker = startJobWorker({
+    const workerOptions = {
       jobs: db.jobs,
-      handlers: jobHandlers(context, options.pipeline === 'default' ? defaultScanPipeline() : options.pipeline),
       clock,
       logger: context.logger,
-      concurrency: config.workerConcurrency,
       pollIntervalMs: options.pollIntervalMs ?? 1000,
       leaseMs: options.leaseMs ?? config.jobLeaseMs,
-      backoffBaseMs: options.backoffBaseMs ?? 2000,
-      backoffMaxMs: 5 * 60_000,
+      backoffBaseMs: options.backoffBaseMs ?? BACKOFF_BASE_MS,
+      backoffMaxMs: BACKOFF_MAX_MS,
+    };
+    worker = startJobWorker({
+      ...workerOptions,
+      handlers: jobHandlers(context, options.pipeline === 'default' ? defaultScanPipeline() : options.pipeline),
+      concurrency: config.workerConcurrency,
+    });
+    webhookWorker = startJobWorker({
+      ...workerOptions,
+      handlers: webhookJobHandlers(context, options.webhookSender ?? fetchWebhookSender),
+      concurrency: WEBHOOK_WORKER_CONCURRENCY,
     });
   }
 
@@ -110,7 +133,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     : null;
 
   return {
-    config, db, keys, context, app, worker,
+    config, db, keys, context, app, worker, webhookWorker,
     async listen() {
       if (!app) throw new Error('this process has no API role');
       await app.listen({ host: config.host, port: config.port });
@@ -124,6 +147,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       if (app) await app.close();
       if (sweep) await sweep.stop();
       if (worker) await worker.stop();
+      if (webhookWorker) await webhookWorker.stop();
       await db.close();
     },
   };

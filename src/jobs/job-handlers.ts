@@ -4,8 +4,11 @@ import { failScanAfterRetries, processScan } from '../services/scan-processing.t
 import type { ServiceContext } from '../services/service-context.ts';
 import { failPredictionAfterRetries, processPrediction } from '../services/prediction-processing.ts';
 
-/** Each job kind's handler: the use case to run, and how a scan/prediction learns its attempts ran out. */
-export function jobHandlers(context: ServiceContext, pipeline: ScanPipeline): Record<JobKind, JobHandler> {
+/**
+ * The processing job kinds' handlers: the use case to run, and how a scan/prediction learns its
+ * attempts ran out. Webhook deliveries have their own (webhook-job-handlers.ts) and their own workers.
+ */
+export function jobHandlers(context: ServiceContext, pipeline: ScanPipeline): Record<Exclude<JobKind, 'deliver-webhook'>, JobHandler> {
   return {
     'process-scan': {
       run: (job) => processScan(context, pipeline, job.payload.id),

@@ -1,4 +1,4 @@
-import type { ClaimedJob, JobKind, JobRepository, NewJob } from '../services/ports.ts';
+import { JOB_KINDS, type ClaimedJob, type JobKind, type JobRepository, type NewJob } from '../services/ports.ts';
 import type { SqlClient } from './sql-client.ts';
 
 /**
@@ -12,16 +12,16 @@ export function jobQueries(sql: SqlClient): JobRepository {
       await sql.query('INSERT INTO jobs (kind, payload, max_attempts) VALUES ($1, $2, $3)', [job.kind, JSON.stringify(job.payload), job.maxAttempts]);
     },
 
-    async claimJob(workerId: string, leaseMs: number, now: Date): Promise<ClaimedJob | null> {
+    async claimJob(workerId: string, leaseMs: number, now: Date, kinds: readonly JobKind[] = JOB_KINDS): Promise<ClaimedJob | null> {
       const rows = await sql.query<{ id: number; kind: string; payload: { id: string }; attempts: number; max_attempts: number }>(
         `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $1, locked_until = $2,
            started_at = COALESCE(started_at, $3)
          WHERE id = (
            SELECT id FROM jobs
-           WHERE (state = 'queued' AND run_after <= $3) OR (state = 'running' AND locked_until < $3)
+           WHERE ((state = 'queued' AND run_after <= $3) OR (state = 'running' AND locked_until < $3)) AND kind = ANY($4::text[])
            ORDER BY run_after, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id::float8 AS id, kind, payload, attempts, max_attempts`,
-        [workerId, new Date(now.getTime() + leaseMs), now],
+        [workerId, new Date(now.getTime() + leaseMs), now, kinds],
       );
       const row = rows[0];
       return row ? { id: row.id, kind: row.kind as JobKind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts } : null;

@@ -3,7 +3,8 @@ import type { ClaimedJob, Clock, JobHandler, JobKind, JobRepository, Logger } fr
 
 export interface JobWorkerOptions {
   jobs: JobRepository;
-  handlers: Record<JobKind, JobHandler>;
+  /** The kinds this worker runs: it claims only jobs of these kinds. */
+  handlers: Partial<Record<JobKind, JobHandler>>;
   clock: Clock;
   logger: Logger;
   concurrency: number;
@@ -30,6 +31,7 @@ export interface JobWorker {
  */
 export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const workerId = `worker-${randomUUID()}`;
+  const kinds = Object.keys(options.handlers) as JobKind[];
   const running = new Set<Promise<void>>();
   let stopping = false;
   let wake: (() => void) | null = null;
@@ -40,7 +42,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   });
 
   async function runJob(job: ClaimedJob): Promise<void> {
-    const handler = options.handlers[job.kind];
+    // Claims are filtered on these kinds, so a claimed job always has its handler.
+    const handler = options.handlers[job.kind]!;
     const renew = setInterval(() => {
       options.jobs.extendJobLease(job.id, workerId, new Date(options.clock.now().getTime() + options.leaseMs))
         .catch((error: unknown) => options.logger.warn({ jobId: job.id, err: String(error) }, 'lease renewal failed'));
@@ -72,7 +75,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       }
       let job: ClaimedJob | null = null;
       try {
-        job = await options.jobs.claimJob(workerId, options.leaseMs, options.clock.now());
+        job = await options.jobs.claimJob(workerId, options.leaseMs, options.clock.now(), kinds);
       } catch (error) {
         options.logger.error({ err: String(error) }, 'claiming a job failed');
       }

@@ -8,6 +8,7 @@ import type {
   AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure,
 } from '../domain/scan.ts';
 import type { Height, TermsAcceptance, User, Weight } from '../domain/user.ts';
+import type { WebhookEventType } from '../domain/webhook-event.ts';
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -141,7 +142,65 @@ export interface SecretRepository {
   getOrCreateSecret(name: string, generate: () => string): Promise<string>;
 }
 
-export const JOB_KINDS = ['process-scan', 'process-prediction'] as const;
+/** Where a tenant's webhook events go, and the secret that signs them: one per (partner, environment). */
+export interface WebhookEndpoint {
+  tenant: Tenant;
+  url: string;
+  signingSecret: string;
+  createdAt: Date;
+}
+
+export const WEBHOOK_DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+
+/** One event for one tenant: the outbox row its delivery job works from, and its line in the delivery log. */
+export interface WebhookDelivery {
+  /** The event id (sent as x-bodyscan-event-id and payload.eventId). */
+  id: string;
+  tenant: Tenant;
+  eventType: WebhookEventType;
+  /** The exact JSON text sent and signed on every attempt. */
+  body: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  lastAttemptAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+export interface NewWebhookDelivery {
+  id: string;
+  tenant: Tenant;
+  eventType: WebhookEventType;
+  body: string;
+}
+
+export interface WebhookRepository {
+  /** Stores the tenant's endpoint, replacing an earlier one (URL and secret). */
+  upsertWebhookEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  /** False when the tenant had no endpoint. */
+  deleteWebhookEndpoint(tenant: Tenant): Promise<boolean>;
+  findWebhookEndpoint(tenant: Tenant): Promise<WebhookEndpoint | null>;
+  insertWebhookDelivery(delivery: NewWebhookDelivery, now: Date): Promise<void>;
+  findWebhookDelivery(deliveryId: string): Promise<WebhookDelivery | null>;
+  /** An attempt that did not deliver: its HTTP status (null when none came back) and what went wrong. */
+  recordFailedAttempt(deliveryId: string, status: number | null, error: string, now: Date): Promise<void>;
+  markDeliveryDelivered(deliveryId: string, status: number, now: Date): Promise<void>;
+  /** PENDING -> FAILED; `reason` replaces the last error when given (null keeps the last attempt's). */
+  markDeliveryFailed(deliveryId: string, reason: string | null, now: Date): Promise<void>;
+  /** The tenant's delivery log, newest first. */
+  listWebhookDeliveries(tenant: Tenant, limit: number): Promise<WebhookDelivery[]>;
+}
+
+/** Sends one webhook request; the adapter lives in src/composition (fetch). */
+export interface WebhookSender {
+  /** Resolves with the HTTP status of the answer; rejects on a network error or after `timeoutMs`. */
+  post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number>;
+}
+
+export const JOB_KINDS = ['process-scan', 'process-prediction', 'deliver-webhook'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface NewJob {
@@ -160,8 +219,11 @@ export interface ClaimedJob {
 
 export interface JobRepository {
   enqueueJob(job: NewJob): Promise<void>;
-  /** Takes the next due job (queued, or running with an expired lease) for `leaseMs`; null when none. */
-  claimJob(workerId: string, leaseMs: number, now: Date): Promise<ClaimedJob | null>;
+  /**
+   * Takes the next due job (queued, or running with an expired lease) for `leaseMs`; null when none.
+   * With `kinds`, only jobs of those kinds (so webhook deliveries can have workers of their own).
+   */
+  claimJob(workerId: string, leaseMs: number, now: Date, kinds?: readonly JobKind[]): Promise<ClaimedJob | null>;
   completeJob(jobId: number, now: Date): Promise<void>;
   retryJob(jobId: number, error: string, runAfter: Date): Promise<void>;
   failJob(jobId: number, error: string, now: Date): Promise<void>;
@@ -191,6 +253,20 @@ export interface Database extends Repositories {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * Repositories with the webhook outbox, so an event commits with the state change it reports.
+ * Kept beside Repositories (not in it) only while sql-database.ts is being reworked elsewhere;
+ * once that lands, `webhooks` belongs in Repositories and these two types can go.
+ */
+export interface OutboxRepositories extends Repositories {
+  webhooks: WebhookRepository;
+}
+
+export interface OutboxDatabase extends Database {
+  webhooks: WebhookRepository;
+  transaction<T>(work: (tx: OutboxRepositories) => Promise<T>): Promise<T>;
 }
 
 /** Byte storage for captures and generated assets (local disk or S3-compatible). */

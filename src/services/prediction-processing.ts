@@ -2,18 +2,39 @@ import type { FittedBody, ScanPipeline } from './scan-pipeline.ts';
 import { predictForScan } from './prediction-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { AppError } from '../domain/error-catalog.ts';
+import type { BodyShapePrediction, ScanFailure } from '../domain/scan.ts';
+import { predictionEvent } from '../domain/webhook-event.ts';
+import type { PredictionResult, Tenant } from './ports.ts';
+import { recordWebhookEvent, wakeWorkersIf } from './webhook-outbox.ts';
+
+/** A prediction with what its webhook events need: its tenant and the token of its scan's user. */
+interface PredictionOwner {
+  prediction: BodyShapePrediction;
+  tenant: Tenant;
+  userToken: string;
+}
 
 /**
  * The process-prediction job: CREATED -> PROCESSING -> READY with the predicted weight, girths,
  * composition and the deformed body mesh. Idempotent: a deleted or finished prediction is left alone.
+ * Each transition commits with its webhook event.
  */
 export async function processPrediction(context: ServiceContext, pipeline: ScanPipeline, predictionId: string): Promise<void> {
   const owned = await context.db.predictions.findOwnedPrediction(predictionId);
   if (!owned || owned.prediction.status === 'READY' || owned.prediction.status === 'FAILED') return;
   const { prediction, tenant } = owned;
-  if (!(await context.db.predictions.markPredictionProcessing(predictionId, context.clock.now()))) return;
   const scan = await context.db.scans.findScan(tenant, prediction.scanId);
   if (!scan) return;
+  const owner: PredictionOwner = { prediction, tenant, userToken: scan.userToken };
+  const started = await context.db.transaction(async (tx) => {
+    const now = context.clock.now();
+    if (!(await tx.predictions.markPredictionProcessing(predictionId, now))) return null;
+    // A retry finds it PROCESSING already: "started" was told on the first attempt.
+    if (prediction.status !== 'CREATED') return false;
+    return recordWebhookEvent(tx, tenant, predictionEvent(prediction, owner.userToken, 'PROCESSING', null), now);
+  });
+  if (started === null) return;
+  wakeWorkersIf(context, started);
   try {
     const predicted = await predictForScan(context, scan, prediction);
     const processing = await context.db.scans.findProcessingRecord(scan.id);
@@ -24,25 +45,49 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
       await context.db.files.recordStoredFile({ ownerId: predictionId, assetKey: 'bodyShapePrediction', objectKey, contentType: file.contentType, byteSize });
     }
-    await context.db.predictions.markPredictionReady(predictionId, {
+    await succeedPrediction(context, owner, {
       predictedWeightKg: predicted.predictedWeightKg,
       predictedMeasurements: predicted.measurements,
       predictedBodyfat: predicted.composition,
       extra: { change: predicted.change },
-    }, context.clock.now());
+    });
     context.logger.info({ predictionId, scanId: scan.id, predictedWeightKg: predicted.predictedWeightKg }, 'prediction ready');
   } catch (error) {
     if (error instanceof AppError && error.code === 'invalid_prediction_target') {
-      await context.db.predictions.markPredictionFailed(predictionId, { code: error.code, message: error.message }, context.clock.now());
+      await failPrediction(context, owner, { code: error.code, message: error.message });
       return;
     }
     throw error;
   }
 }
 
+/** PROCESSING -> READY and body_shape_prediction.processing.succeeded, in one transaction. */
+async function succeedPrediction(context: ServiceContext, owner: PredictionOwner, result: PredictionResult): Promise<void> {
+  const queued = await context.db.transaction(async (tx) => {
+    const now = context.clock.now();
+    await tx.predictions.markPredictionReady(owner.prediction.id, result, now);
+    return recordWebhookEvent(tx, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'READY', null), now);
+  });
+  wakeWorkersIf(context, queued);
+}
+
+/** -> FAILED and body_shape_prediction.processing.failed, in one transaction. */
+async function failPrediction(context: ServiceContext, owner: PredictionOwner, failure: ScanFailure): Promise<void> {
+  const queued = await context.db.transaction(async (tx) => {
+    const now = context.clock.now();
+    await tx.predictions.markPredictionFailed(owner.prediction.id, failure, now);
+    return recordWebhookEvent(tx, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'FAILED', failure), now);
+  });
+  wakeWorkersIf(context, queued);
+}
+
 export async function failPredictionAfterRetries(context: ServiceContext, predictionId: string, attempts: number): Promise<void> {
-  await context.db.predictions.markPredictionFailed(predictionId, {
+  const owned = await context.db.predictions.findOwnedPrediction(predictionId);
+  if (!owned) return; // deleted meanwhile (or with its scan): nothing left to fail or to tell
+  const scan = await context.db.scans.findScan(owned.tenant, owned.prediction.scanId);
+  if (!scan) return;
+  await failPrediction(context, { ...owned, userToken: scan.userToken }, {
     code: 'internal_error',
     message: `Prediction failed ${attempts} times on an internal error.`,
-  }, context.clock.now());
+  });
 }

@@ -5,6 +5,10 @@ import { computeBodyfat } from '../processing/body-composition/compute-bodyfat.t
 import type { ScanPipeline } from './scan-pipeline.ts';
 import { personAtScan } from './scan-results-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
+import type { ScanFailure } from '../domain/scan.ts';
+import { scanEvent } from '../domain/webhook-event.ts';
+import type { Tenant } from './ports.ts';
+import { recordWebhookEvent, wakeWorkersIf } from './webhook-outbox.ts';
 
 /**
  * The process-scan job: capture bytes -> geometry -> measured body -> fitted model -> measurements,
@@ -62,15 +66,18 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
       fittedBody: fitted,
       bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
     };
-    await context.db.transaction(async (tx) => {
-      await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', context.clock.now());
-      await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, context.clock.now());
+    const queued = await context.db.transaction(async (tx) => {
+      const now = context.clock.now();
+      await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', now);
+      await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, now);
+      return recordWebhookEvent(tx, tenant, scanEvent(scan, 'READY', null), now);
     });
+    wakeWorkersIf(context, queued);
     log('scan ready', { assets: files.map((file) => file.fileName) });
   } catch (error) {
     await context.db.scans.setScanStage(scanId, stage, 'failed', context.clock.now());
     if (error instanceof ProcessingFailure) {
-      await context.db.scans.markScanFailed(scanId, { code: error.code, message: error.message }, context.clock.now());
+      await failScan(context, tenant, scan, { code: error.code, message: error.message });
       log('scan failed', { stage, code: error.code, reason: error.message });
       return;
     }
@@ -78,10 +85,22 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
   }
 }
 
+/** PROCESSING -> FAILED and the scan.processing.failed webhook, in one transaction. */
+async function failScan(context: ServiceContext, tenant: Tenant, scan: { id: string; userToken: string }, failure: ScanFailure): Promise<void> {
+  const queued = await context.db.transaction(async (tx) => {
+    const now = context.clock.now();
+    await tx.scans.markScanFailed(scan.id, failure, now);
+    return recordWebhookEvent(tx, tenant, scanEvent(scan, 'FAILED', failure), now);
+  });
+  wakeWorkersIf(context, queued);
+}
+
 /** When every attempt failed on an unexpected error: the scan says so instead of staying PROCESSING. */
 export async function failScanAfterRetries(context: ServiceContext, scanId: string, attempts: number): Promise<void> {
-  await context.db.scans.markScanFailed(scanId, {
+  const owned = await context.db.scans.findOwnedScan(scanId);
+  if (!owned) return; // deleted meanwhile: nothing left to fail or to tell
+  await failScan(context, owned.tenant, owned.scan, {
     code: 'internal_error',
     message: `Processing failed ${attempts} times on an internal error; support can trace it by providerScanId.`,
-  }, context.clock.now());
+  });
 }

@@ -8,6 +8,8 @@ import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import type { Tenant } from './ports.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { noticeUpload } from './upload-detection.ts';
+import { recordWebhookEvent } from './webhook-outbox.ts';
+import { scanEvent } from '../domain/webhook-event.ts';
 import { requireUser } from './user-service.ts';
 
 export interface CreateScanInput {
@@ -114,14 +116,17 @@ export async function createUploadUrl(context: ServiceContext, tenant: Tenant, s
 }
 
 /**
- * The capture of `scanId` is stored: CREATED -> PROCESSING and the processing job, in one
- * transaction. Returns false when the scan had already left CREATED (a second upload).
+ * The capture of `scanId` is stored: CREATED -> PROCESSING, the processing job and the
+ * scan.processing.started webhook, in one transaction. Returns false when the scan had already
+ * left CREATED (a second upload).
  */
 export async function captureArrived(context: ServiceContext, scanId: string): Promise<boolean> {
   const now = context.clock.now();
   const moved = await context.db.transaction(async (tx) => {
     if (!(await tx.scans.markScanProcessing(scanId, now))) return false;
     await tx.jobs.enqueueJob({ kind: 'process-scan', payload: { id: scanId }, maxAttempts: context.settings.jobMaxAttempts });
+    const owned = await tx.scans.findOwnedScan(scanId);
+    if (owned) await recordWebhookEvent(tx, owned.tenant, scanEvent(owned.scan, 'PROCESSING', null), now);
     return true;
   });
   if (moved) {

@@ -1,0 +1,31 @@
+import { webhookBody, type WebhookEvent } from '../domain/webhook-event.ts';
+import { uuidV7 } from '../domain/uuid-v7.ts';
+import type { OutboxRepositories, Tenant } from './ports.ts';
+import type { ServiceContext } from './service-context.ts';
+
+/**
+ * Attempts per delivery. With the worker's backoff (2 s doubling, capped at 5 min; see
+ * compose-service.ts) 16 attempts span about 49 minutes, long enough to ride out a receiver's
+ * deploy or restart. A webhook-specific constant: JOB_MAX_ATTEMPTS (3) suits processing, not
+ * an endpoint that may be down for minutes.
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 16;
+
+/**
+ * Records `event` for the tenant's endpoint in `tx`, the transaction of the state change it
+ * reports: a webhook_deliveries row and its deliver-webhook job commit (or roll back) with it.
+ * Nothing is recorded when the tenant has no endpoint at this moment. Returns whether a
+ * delivery was queued (the caller wakes the workers after commit).
+ */
+export async function recordWebhookEvent(tx: OutboxRepositories, tenant: Tenant, event: WebhookEvent, now: Date): Promise<boolean> {
+  if (!(await tx.webhooks.findWebhookEndpoint(tenant))) return false;
+  const id = uuidV7(now.getTime());
+  await tx.webhooks.insertWebhookDelivery({ id, tenant, eventType: event.eventType, body: webhookBody(event, id, now) }, now);
+  await tx.jobs.enqueueJob({ kind: 'deliver-webhook', payload: { id }, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+  return true;
+}
+
+/** After commit: a queued delivery should not wait for the next poll. */
+export function wakeWorkersIf(context: ServiceContext, queued: boolean): void {
+  if (queued) context.notifier.jobEnqueued();
+}
