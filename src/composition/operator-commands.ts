@@ -1,5 +1,6 @@
 import { apiKeyService } from '../services/api-key-service.ts';
-import type { ApiKeyRecord, Environment } from '../services/ports.ts';
+import type { ApiKeyRecord, Environment, WebhookDelivery } from '../services/ports.ts';
+import { listWebhookDeliveries, removeWebhookEndpoint, setWebhookEndpoint } from '../services/webhook-endpoint-service.ts';
 import type { Config } from '../config/config.ts';
 import { openDatabase } from './open-database.ts';
 
@@ -28,3 +29,15 @@ export const revokeApiKey = (config: Config, keyId: string): Promise<boolean> =>
 
 /** `bodyscan keys list`. */
 export const listApiKeys = (config: Config): Promise<ApiKeyRecord[]> => withDatabase(config, (db) => db.apiKeys.listApiKeys());
+
+/** `bodyscan webhooks set`: the new signing secret. */
+export const setWebhook = (config: Config, partnerId: string, environment: Environment, url: string): Promise<{ signingSecret: string }> =>
+  withDatabase(config, (db) => setWebhookEndpoint(db.webhooks, clock, { partnerId, environment }, url));
+
+/** `bodyscan webhooks remove`: false when the tenant had no endpoint. */
+export const removeWebhook = (config: Config, partnerId: string, environment: Environment): Promise<boolean> =>
+  withDatabase(config, (db) => removeWebhookEndpoint(db.webhooks, { partnerId, environment }));
+
+/** `bodyscan webhooks deliveries`: the tenant's delivery log, newest first. */
+export const webhookDeliveries = (config: Config, partnerId: string, environment: Environment, limit: number): Promise<WebhookDelivery[]> =>
+  withDatabase(config, (db) => listWebhookDeliveries(db.webhooks, { partnerId, environment }, limit));

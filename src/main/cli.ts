@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../composition/data-dir-lock.ts';
-import { createApiKey, listApiKeys, migrateDatabase, revokeApiKey } from '../composition/operator-commands.ts';
+import {
+  createApiKey, listApiKeys, migrateDatabase, removeWebhook, revokeApiKey, setWebhook, webhookDeliveries,
+} from '../composition/operator-commands.ts';
+import { webhookUrlProblem } from '../domain/webhook-event.ts';
+import { DELIVERY_LOG_HEADER, deliveryLogLine } from '../cli/webhook-delivery-lines.ts';
 import { readConfig, type Config } from '../config/config.ts';
 import { runDemo } from '../cli/demo-flow.ts';
 import { measureCaptureFile, formatMeasurementTable } from '../cli/measure-capture.ts';
@@ -16,6 +20,12 @@ const USAGE = `Usage: bodyscan <command>
   keys create --partner NAME --env sandbox|production   print a new API key (key alone on stdout)
   keys revoke KEYID                            revoke a key
   keys list                                    list keys (id, partner, environment, revoked)
+  webhooks set --partner NAME --env sandbox|production --url URL
+                                               register the partner's webhook endpoint (signing secret alone on stdout)
+  webhooks remove --partner NAME --env sandbox|production
+                                               stop sending the partner's events
+  webhooks deliveries --partner NAME --env sandbox|production [--limit N]
+                                               the delivery log, newest first (default 20 lines)
   demo --base URL --key KEY FILE               run the whole API flow for one capture file
   measure FILE [--json]                        measure a capture file offline
   body-composition --method METHOD             JSON lines on stdin -> Bodyfat JSON lines on stdout
@@ -55,6 +65,37 @@ async function keysCommand(args: string[]): Promise<number> {
   throw new UsageError('keys create | revoke | list');
 }
 
+const DEFAULT_DELIVERY_LOG_LIMIT = 20;
+
+async function webhooksCommand(args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const { values } = parseArgs({ args: rest, options: { partner: { type: 'string' }, env: { type: 'string' }, url: { type: 'string' }, limit: { type: 'string' } } });
+  const { partner, env } = values;
+  if (!partner || (env !== 'sandbox' && env !== 'production')) throw new UsageError(`webhooks ${action ?? 'set | remove | deliveries'} needs --partner NAME --env sandbox|production`);
+  if (action === 'set') {
+    if (!values.url) throw new UsageError('webhooks set needs --url URL');
+    const problem = webhookUrlProblem(values.url);
+    if (problem) throw new UsageError(`webhooks set: ${problem}`);
+    const { signingSecret } = await setWebhook(loadConfig(), partner, env, values.url);
+    process.stdout.write(`${signingSecret}\n`);
+    process.stderr.write(`webhook endpoint for partner ${partner} (${env}): ${values.url}\nkeep the signing secret above; it is not shown again (set again to rotate it)\n`);
+    return 0;
+  }
+  if (action === 'remove') {
+    const removed = await removeWebhook(loadConfig(), partner, env);
+    process.stderr.write(removed ? `removed the webhook endpoint of partner ${partner} (${env})\n` : `partner ${partner} has no webhook endpoint in ${env}\n`);
+    return removed ? 0 : 1;
+  }
+  if (action === 'deliveries') {
+    const limit = values.limit === undefined ? DEFAULT_DELIVERY_LOG_LIMIT : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('webhooks deliveries: --limit must be a positive integer');
+    const deliveries = await webhookDeliveries(loadConfig(), partner, env, limit);
+    process.stdout.write(`${[DELIVERY_LOG_HEADER, ...deliveries.map(deliveryLogLine)].join('\n')}\n`);
+    return 0;
+  }
+  throw new UsageError('webhooks set | remove | deliveries');
+}
+
 async function bodyCompositionCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { method: { type: 'string' } } });
   if (!values.method) throw new UsageError('body-composition needs --method METHOD');
@@ -88,6 +129,8 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       case 'keys':
         return await keysCommand(args);
+      case 'webhooks':
+        return await webhooksCommand(args);
       case 'demo': {
         const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { base: { type: 'string' }, key: { type: 'string' } } });
         if (!values.base || !values.key || positionals.length !== 1) throw new UsageError('demo needs --base URL --key KEY FILE');
