@@ -5,7 +5,7 @@ import type { ServiceContext } from './service-context.ts';
 
 /**
  * Attempts per delivery. With the worker's backoff (2 s doubling, capped at 5 min; see
- * compose-service.ts) 16 attempts span about 49 minutes, long enough to ride out a receiver's
+ * compose-service.ts) the 15 waits between 16 attempts add up to 43.5 minutes, enough to ride out a receiver's
  * deploy or restart. A webhook-specific constant: JOB_MAX_ATTEMPTS (3) suits processing, not
  * an endpoint that may be down for minutes.
  */
