@@ -10,7 +10,7 @@ import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
 import { requestRateLimit } from '../services/request-rate-limit.ts';
-import type { Clock, ObjectStore, OutboxDatabase, WebhookSender } from '../services/ports.ts';
+import type { Clock, Database, ObjectStore, WebhookSender } from '../services/ports.ts';
 import type { ScanPipeline } from '../services/scan-pipeline.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
 import type { ServiceContext } from '../services/service-context.ts';
@@ -41,7 +41,7 @@ export interface ComposeOptions {
 
 export interface ComposedService {
   config: Config;
-  db: OutboxDatabase;
+  db: Database;
   keys: ApiKeyService;
   context: ServiceContext;
   app: FastifyInstance | null;

@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { migrate } from '../persistence/migrate.ts';
 import { dumpPgliteTemplate, openPgliteClient } from '../persistence/pglite-client.ts';
 import { openPostgresClient } from '../persistence/postgres-client.ts';
-import { outboxDatabase } from '../persistence/outbox-database.ts';
 import { sqlDatabase } from '../persistence/sql-database.ts';
-import type { OutboxDatabase } from '../services/ports.ts';
+import type { Database } from '../services/ports.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 export interface DatabaseSettings {
@@ -17,17 +16,17 @@ export interface DatabaseSettings {
 }
 
 /** PostgreSQL when a URL is given, else PGlite (on disk under dataDir/db, locked, or in memory); migrated. */
-export async function openDatabase(settings: DatabaseSettings): Promise<OutboxDatabase & { applied: string[] }> {
+export async function openDatabase(settings: DatabaseSettings): Promise<Database & { applied: string[] }> {
   if (settings.databaseUrl) {
     const sql = openPostgresClient(settings.databaseUrl, settings.poolSize);
     const applied = await migrate(sql);
-    return Object.assign(outboxDatabase(sql, sqlDatabase(sql)), { applied });
+    return Object.assign(sqlDatabase(sql), { applied });
   }
   const release = settings.dataDir ? lockDataDir(settings.dataDir) : () => undefined;
   try {
     const sql = await openPgliteClient(settings.dataDir ? join(settings.dataDir, 'db') : undefined, settings.pgliteTemplate);
     const applied = await migrate(sql);
-    const database = outboxDatabase(sql, sqlDatabase(sql));
+    const database = sqlDatabase(sql);
     return Object.assign(database, {
       applied,
       close: async () => {

@@ -6,6 +6,7 @@ import { coalescedLookup } from './coalesced-lookup.ts';
 import { scanQueries, type TenantScanKey } from './scan-queries.ts';
 import type { SqlClient } from './sql-client.ts';
 import { userQueries } from './user-queries.ts';
+import { webhookQueries } from './webhook-queries.ts';
 
 function repositoriesOver(sql: SqlClient): Repositories {
   return {
@@ -16,6 +17,7 @@ function repositoriesOver(sql: SqlClient): Repositories {
     apiKeys: apiKeyQueries(sql),
     secrets: secretQueries(sql),
     jobs: jobQueries(sql),
+    webhooks: webhookQueries(sql),
   };
 }
 

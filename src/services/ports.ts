@@ -245,6 +245,8 @@ export interface Repositories {
   apiKeys: ApiKeyRepository;
   secrets: SecretRepository;
   jobs: JobRepository;
+  /** The webhook endpoints and delivery log: an event commits with the state change it reports. */
+  webhooks: WebhookRepository;
 }
 
 /** The repositories plus a transaction: inside `work`, every repository shares one transaction. */
@@ -253,20 +255,6 @@ export interface Database extends Repositories {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-}
-
-/**
- * Repositories with the webhook outbox, so an event commits with the state change it reports.
- * Kept beside Repositories (not in it) only while sql-database.ts is being reworked elsewhere;
- * once that lands, `webhooks` belongs in Repositories and these two types can go.
- */
-export interface OutboxRepositories extends Repositories {
-  webhooks: WebhookRepository;
-}
-
-export interface OutboxDatabase extends Database {
-  webhooks: WebhookRepository;
-  transaction<T>(work: (tx: OutboxRepositories) => Promise<T>): Promise<T>;
 }
 
 /** Byte storage for captures and generated assets (local disk or S3-compatible). */

@@ -1,4 +1,4 @@
-import type { Clock, Environment, JobNotifier, Logger, ObjectStore, OutboxDatabase } from './ports.ts';
+import type { Clock, Database, Environment, JobNotifier, Logger, ObjectStore } from './ports.ts';
 
 /** Settings the use cases need, read once from config in src/main and passed in. */
 export interface ServiceSettings {
@@ -15,7 +15,7 @@ export interface ServiceSettings {
 
 /** Everything a use case may touch, built by the composition root. */
 export interface ServiceContext {
-  db: OutboxDatabase;
+  db: Database;
   store: ObjectStore;
   clock: Clock;
   logger: Logger;

@@ -1,6 +1,6 @@
 import { webhookBody, type WebhookEvent } from '../domain/webhook-event.ts';
 import { uuidV7 } from '../domain/uuid-v7.ts';
-import type { OutboxRepositories, Tenant } from './ports.ts';
+import type { Repositories, Tenant } from './ports.ts';
 import type { ServiceContext } from './service-context.ts';
 
 /**
@@ -17,7 +17,7 @@ export const WEBHOOK_MAX_ATTEMPTS = 16;
  * Nothing is recorded when the tenant has no endpoint at this moment. Returns whether a
  * delivery was queued (the caller wakes the workers after commit).
  */
-export async function recordWebhookEvent(tx: OutboxRepositories, tenant: Tenant, event: WebhookEvent, now: Date): Promise<boolean> {
+export async function recordWebhookEvent(tx: Repositories, tenant: Tenant, event: WebhookEvent, now: Date): Promise<boolean> {
   if (!(await tx.webhooks.findWebhookEndpoint(tenant))) return false;
   const id = uuidV7(now.getTime());
   await tx.webhooks.insertWebhookDelivery({ id, tenant, eventType: event.eventType, body: webhookBody(event, id, now) }, now);
