@@ -99,11 +99,16 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
 
     async findScansOfTenants(keys: readonly TenantScanKey[]) {
       // One row per key that names a scan of that key's tenant; `ord` says which key (1-based).
+      // LATERAL ... LIMIT 1 keeps the lookup per key (index scans, as for one scan): joined flat,
+      // the generic plan guessed 10 keys and hashed them against a sequential scan of scan_assets.
       const rows = await sql.query<ScanRow & { ord: number }>(
-        `SELECT q.ord::int AS ord, ${SCAN_COLUMNS}
+        `SELECT q.ord::int AS ord, f.*
          FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS q(partner_id, environment, id, ord)
-         JOIN scans s ON s.partner_id = q.partner_id AND s.environment = q.environment AND s.id = q.id
-         JOIN users u ON u.id = s.user_id JOIN scan_assets a ON a.scan_id = s.id`,
+         CROSS JOIN LATERAL (
+           SELECT ${SCAN_COLUMNS}
+           FROM scans s JOIN users u ON u.id = s.user_id JOIN scan_assets a ON a.scan_id = s.id
+           WHERE s.partner_id = q.partner_id AND s.environment = q.environment AND s.id = q.id
+           LIMIT 1) f`,
         [keys.map((key) => key.tenant.partnerId), keys.map((key) => key.tenant.environment), keys.map((key) => key.scanId)],
       );
       const scans: (Scan | null)[] = new Array(keys.length).fill(null);

@@ -27,7 +27,10 @@ function repositoriesOver(sql: SqlClient): Repositories {
  */
 function withCoalescedScanReads(sql: SqlClient, repositories: Repositories): Repositories {
   const scans = scanQueries(sql);
-  const findScan = coalescedLookup((keys: TenantScanKey[]) => scans.findScansOfTenants(keys));
+  // A batch of one (an idle service) runs the plain single-scan query: no array to build or unnest.
+  const findScan = coalescedLookup(async (keys: TenantScanKey[]) => (keys.length === 1
+    ? [await scans.findScan(keys[0].tenant, keys[0].scanId)]
+    : scans.findScansOfTenants(keys)));
   return { ...repositories, scans: { ...repositories.scans, findScan: (tenant, scanId) => findScan({ tenant, scanId }) } };
 }
 
