@@ -46,7 +46,11 @@ export const ErrorSchema = Type.Object({
   details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
 }, { title: 'Error', description: 'Every error: NestJS-compatible body plus a stable code (docs/errors.md).' });
 
-/** Response schemas for the error statuses a route may answer. */
+/**
+ * Response schemas for the error statuses a route may answer. Authenticated routes (401) may also
+ * answer 429: the rate limit is checked right after the key.
+ */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorSchema]));
+  const all = statuses.includes(401) && !statuses.includes(429) ? [...statuses, 429] : statuses;
+  return Object.fromEntries(all.map((status) => [status, ErrorSchema]));
 }
