@@ -1,3 +1,33 @@
+import { isSandboxDescriptorLike, parseSandboxDescriptor } from '../processing/capture/sandbox-descriptor.ts';
+
+/** The person the demo registers: the scan's weight and height, and the sex body composition uses. */
+export interface DemoPerson {
+  sex: 'male' | 'female';
+  heightM: number;
+  weightKg: number;
+}
+
+const DEFAULT_PERSON: DemoPerson = { sex: 'male', heightM: 1.8, weightKg: 80 };
+
+/**
+ * Who the capture shows: a sandbox descriptor names its own sex, height and weight, so the user
+ * registered for it matches the synthetic body; anything else is the default adult (1.80 m, 80 kg,
+ * male) unless `overrides` says otherwise. Overrides win over the descriptor too.
+ */
+export function demoPersonOf(capture: Uint8Array, overrides: Partial<DemoPerson> = {}): DemoPerson {
+  let fromCapture: DemoPerson = DEFAULT_PERSON;
+  if (capture.byteLength < 4096 && capture[0] === 0x7b) { // '{': small enough to be a descriptor
+    try {
+      const value: unknown = JSON.parse(new TextDecoder().decode(capture));
+      if (isSandboxDescriptorLike(value)) {
+        const { sex, heightM, weightKg } = parseSandboxDescriptor(value);
+        fromCapture = { sex, heightM, weightKg };
+      }
+    } catch { /* not a usable descriptor: the server will say why when it reads the upload */ }
+  }
+  return { ...fromCapture, ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) };
+}
+
 /**
  * `bodyscan demo`: the interface's intended call order against a running server, for one capture
  * file: register a user, a scan, get an upload address, PUT the capture, poll until done, read
@@ -7,6 +37,8 @@ export interface DemoOptions {
   baseUrl: string;
   apiKey: string;
   capture: Uint8Array;
+  /** Who to register; default: demoPersonOf(capture). */
+  person?: DemoPerson;
   progress: (line: string) => void;
   pollIntervalMs?: number;
   timeoutMs?: number;
@@ -23,16 +55,20 @@ export async function runDemo(options: DemoOptions): Promise<Record<string, unkn
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    const parsed = text ? JSON.parse(text) : null;
+    let parsed: any = null;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: reported with the raw text below */ }
     if (!response.ok) throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.message ?? text}`);
+    if (text && parsed === null) throw new DemoError(`${method} ${path} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
     return parsed;
   };
   const step = (text: string): void => options.progress(`• ${text}`);
 
   const token = `demo-${Date.now().toString(36)}`;
-  step(`registering user ${token}`);
+  const person = options.person ?? demoPersonOf(options.capture);
+  step(`registering user ${token} (${person.sex}, ${person.heightM} m, ${person.weightKg} kg)`);
   await call('POST', '/users', {
-    token, sex: 'male', region: 'europe', birthDate: '1990-01-01', weight: { value: 80, unit: 'kg' }, height: { value: 1.8, unit: 'm' },
+    token, sex: person.sex, region: 'europe', birthDate: '1990-01-01',
+    weight: { value: person.weightKg, unit: 'kg' }, height: { value: person.heightM, unit: 'm' },
     researchConsent: false, termsOfService: { accepted: true, version: '1.0' },
   });
   const scan = await call('POST', '/scans', { userToken: token, deviceConfigName: 'IPHONE_SCANNER' });
@@ -62,7 +98,9 @@ export async function runDemo(options: DemoOptions): Promise<Record<string, unkn
   step('results read; predicting a 5 kg weight loss');
   const weightKg = current.weight.unit === 'kg' ? current.weight.value : current.weight.value * 0.45359237;
   let prediction = await call('POST', '/body-shape-prediction', { scanId: scan.id, predictionType: 'weight_loss', targetWeight: Math.round(weightKg - 5) });
+  const predictionStarted = Date.now();
   while (prediction.status === 'CREATED' || prediction.status === 'PROCESSING') {
+    if (Date.now() - predictionStarted > (options.timeoutMs ?? 300_000)) throw new DemoError('the prediction did not finish in time');
     await new Promise((resolve) => setTimeout(resolve, options.pollIntervalMs ?? 500));
     prediction = await call('GET', `/body-shape-prediction/${prediction.id}`);
   }

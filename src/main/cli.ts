@@ -8,7 +8,7 @@ import {
 import { webhookUrlProblem } from '../domain/webhook-event.ts';
 import { DELIVERY_LOG_HEADER, deliveryLogLine } from '../cli/webhook-delivery-lines.ts';
 import { readConfig, type Config } from '../config/config.ts';
-import { runDemo } from '../cli/demo-flow.ts';
+import { demoPersonOf, runDemo } from '../cli/demo-flow.ts';
 import { measureCaptureFile, formatMeasurementTable } from '../cli/measure-capture.ts';
 import { bodyCompositionLine } from '../cli/body-composition-lines.ts';
 import { serve, work } from './serve.ts';
@@ -26,7 +26,8 @@ const USAGE = `Usage: bodyscan <command>
                                                stop sending the partner's events
   webhooks deliveries --partner NAME --env sandbox|production [--limit N]
                                                the delivery log, newest first (default 20 lines)
-  demo --base URL --key KEY FILE               run the whole API flow for one capture file
+  demo --base URL --key KEY FILE [--sex S --height-m M --weight-kg KG]
+                                               run the whole API flow for one capture file
   measure FILE [--json]                        measure a capture file offline
   body-composition --method METHOD             JSON lines on stdin -> Bodyfat JSON lines on stdout
 Configuration comes from the environment (README: Configuration).`;
@@ -132,9 +133,20 @@ export async function runCli(argv: string[]): Promise<number> {
       case 'webhooks':
         return await webhooksCommand(args);
       case 'demo': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { base: { type: 'string' }, key: { type: 'string' } } });
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
+          base: { type: 'string' }, key: { type: 'string' }, sex: { type: 'string' }, 'height-m': { type: 'string' }, 'weight-kg': { type: 'string' },
+        } });
         if (!values.base || !values.key || positionals.length !== 1) throw new UsageError('demo needs --base URL --key KEY FILE');
-        const result = await runDemo({ baseUrl: values.base, apiKey: values.key, capture: readFileSync(positionals[0]), progress: (line) => process.stderr.write(`${line}\n`) });
+        if (values.sex !== undefined && values.sex !== 'male' && values.sex !== 'female') throw new UsageError('--sex must be male or female');
+        const positive = (name: string, raw: string | undefined): number | undefined => {
+          if (raw === undefined) return undefined;
+          const value = Number(raw);
+          if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--${name} must be a positive number (got "${raw}")`);
+          return value;
+        };
+        const capture = readFileSync(positionals[0]);
+        const person = demoPersonOf(capture, { sex: values.sex, heightM: positive('height-m', values['height-m']), weightKg: positive('weight-kg', values['weight-kg']) });
+        const result = await runDemo({ baseUrl: values.base, apiKey: values.key, capture, person, progress: (line) => process.stderr.write(`${line}\n`) });
         process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
         return 0;
       }
