@@ -33,9 +33,8 @@ export function sliceStackVolume(stack: SliceStack): number {
       let m = 0;
       for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
         if (stack.labels[k] !== loop.label) continue;
-        const i = stack.order[k];
-        xz[2 * m] = stack.points[3 * i];
-        xz[2 * m + 1] = stack.points[3 * i + 2];
+        xz[2 * m] = stack.points[3 * k];
+        xz[2 * m + 1] = stack.points[3 * k + 2];
         m++;
       }
       sliceArea += outerSheetArea(xz, m, ring);

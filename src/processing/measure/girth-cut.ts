@@ -78,11 +78,10 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
   const r2 = req.maxRadiusM * req.maxRadiusM;
   for (let s = sliceOf(stack, py - reach); s <= sliceOf(stack, py + reach); s++) {
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
-      const i = stack.order[k];
-      const x = pts[3 * i] - px, y = pts[3 * i + 1] - py, z = pts[3 * i + 2] - pz;
+      const x = pts[3 * k] - px, y = pts[3 * k + 1] - py, z = pts[3 * k + 2] - pz;
       const d = x * nx + y * ny + z * nz;
       if (d > half || d < -half) continue;
-      if (req.sideOfX && req.sideOfX * pts[3 * i] <= 0) continue;
+      if (req.sideOfX && req.sideOfX * pts[3 * k] <= 0) continue;
       if (x * x + y * y + z * z - d * d > r2) continue;
       if ((buffer.length >> 1) >= ctx.offsets.length) {
         const grown = new Float64Array(2 * ctx.offsets.length);

@@ -54,8 +54,7 @@ function loopPoints(stack: SliceStack, loops: (Loop | null)[], y0: number, y1: n
     if (!loop) continue;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      const i = stack.order[k];
-      out.push(stack.points[3 * i], stack.points[3 * i + 1], stack.points[3 * i + 2]);
+      out.push(stack.points[3 * k], stack.points[3 * k + 1], stack.points[3 * k + 2]);
     }
   }
   return Float64Array.from(out);
@@ -147,8 +146,7 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
   const near: number[] = [];
   for (let s = sliceOf(stack, armpitY - 0.06); s <= sliceOf(stack, armpitY + 0.25); s++) {
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
-      const i = stack.order[k];
-      const x = stack.points[3 * i], y = stack.points[3 * i + 1], z = stack.points[3 * i + 2];
+      const x = stack.points[3 * k], y = stack.points[3 * k + 1], z = stack.points[3 * k + 2];
       if (side * x <= 0) continue;
       const [sa, rho] = axial(axis, x, y, z);
       if (rho < 0.02) near.push(sa, rho);
@@ -227,8 +225,7 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
     let acc = 0, m = 0;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      const i = stack.order[k];
-      acc += Math.hypot(stack.points[3 * i] - loop.cx, stack.points[3 * i + 2] - loop.cz); m++;
+      acc += Math.hypot(stack.points[3 * k] - loop.cx, stack.points[3 * k + 2] - loop.cz); m++;
     }
     out[s] = m > 0 ? acc / m : NaN;
   }

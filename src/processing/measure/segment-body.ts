@@ -104,8 +104,7 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
     let lo = Infinity, hi = -Infinity;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      const i = stack.order[k];
-      if (Math.abs(stack.points[3 * i]) < 0.01) { lo = Math.min(lo, stack.points[3 * i + 2]); hi = Math.max(hi, stack.points[3 * i + 2]); }
+      if (Math.abs(stack.points[3 * k]) < 0.01) { lo = Math.min(lo, stack.points[3 * k + 2]); hi = Math.max(hi, stack.points[3 * k + 2]); }
     }
     return hi > lo && hi - lo < 0.55 * (loop.maxZ - loop.minZ);
   };

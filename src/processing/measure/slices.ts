@@ -25,12 +25,18 @@ export interface SliceStack {
   /** Link cell size used for loops (m). */
   cellM: number;
   sliceCount: number;
-  /** Points of slice s are order[start[s] .. start[s+1]). */
+  /** Points of slice s are the sorted positions start[s] .. start[s+1]. */
   start: Uint32Array;
+  /** Index in the input cloud of the point at each sorted position. */
   order: Uint32Array;
   /** Loop label of the point at each sorted position. */
   labels: Int32Array;
   loops: Loop[][];
+  /**
+   * The points in slice order (m, canonical, xyz interleaved): sorted position k is
+   * points[3k .. 3k+2], i.e. input point order[k]. Slice scans then read memory front to back
+   * instead of jumping through `order` (a 1M-point cloud is 12 MB: each jump was a cache miss).
+   */
   points: Float32Array;
 }
 
@@ -65,6 +71,11 @@ export function buildSlices(points: Float32Array, count: number, statureM: numbe
   const cursor = start.slice(0, sliceCount);
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[cursor[sliceOfPoint[i]]++] = i;
+  const sorted = new Float32Array(3 * count);
+  for (let k = 0; k < count; k++) {
+    const i = order[k];
+    sorted[3 * k] = points[3 * i]; sorted[3 * k + 1] = points[3 * i + 1]; sorted[3 * k + 2] = points[3 * i + 2];
+  }
   const labels = new Int32Array(count);
   const loops: Loop[][] = [];
   const scratch: ComponentScratch = makeComponentScratch();
@@ -74,9 +85,8 @@ export function buildSlices(points: Float32Array, count: number, statureM: numbe
     const a = start[s], b = start[s + 1], n = b - a;
     if (2 * n > xz.length) { xz = new Float64Array(4 * n); local = new Int32Array(2 * n); }
     for (let k = 0; k < n; k++) {
-      const i = order[a + k];
-      xz[2 * k] = points[3 * i];
-      xz[2 * k + 1] = points[3 * i + 2];
+      xz[2 * k] = sorted[3 * (a + k)];
+      xz[2 * k + 1] = sorted[3 * (a + k) + 2];
     }
     const m = labelComponents(xz, n, cellM, scratch, local);
     const stats: Loop[] = Array.from({ length: m }, (_, label) => ({ count: 0, cx: 0, cz: 0, minX: Infinity, maxX: -Infinity, minZ: Infinity, maxZ: -Infinity, label }));
@@ -92,5 +102,5 @@ export function buildSlices(points: Float32Array, count: number, statureM: numbe
     // Tiny loops (a few stray points) carry no structure: keep loops with ≥ 1% of the slice or ≥ 8 points.
     loops.push(stats.filter((st) => st.count >= Math.max(8, 0.01 * n)).sort((p, q) => q.count - p.count));
   }
-  return { thicknessM, cellM, sliceCount, start, order, labels, loops, points };
+  return { thicknessM, cellM, sliceCount, start, order, labels, loops, points: sorted };
 }

@@ -56,8 +56,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
     if (2 * loop.count > xz.length) xz = new Float64Array(4 * loop.count);
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      const i = stack.order[k];
-      const x = stack.points[3 * i], z = stack.points[3 * i + 2];
+      const x = stack.points[3 * k], z = stack.points[3 * k + 2];
       xz[2 * m] = x; xz[2 * m + 1] = z; m++;
       if (Math.abs(x - loop.cx) < 0.04 && z > loop.cz) { frontSum += z; frontCount++; }
     }
