@@ -48,9 +48,14 @@ export function findFloor(sample: Float64Array, n: number, preferredUp: Vec3 | n
     if (preferredUp && Math.abs(dot(normal, preferredUp)) < Math.cos((25 * Math.PI) / 180)) continue;
     const offset = dot(normal, a);
     let inliers = 0, above = 0, below = 0;
+    // Both sides past 1% of all points: the plane cannot be extreme (the test below would reject
+    // it whatever the remaining points do), so stop counting; most candidates cut the body.
+    const bothSides = 0.01 * n;
     for (let p = 0; p < n; p++) {
       const d = sample[3 * p] * normal[0] + sample[3 * p + 1] * normal[1] + sample[3 * p + 2] * normal[2] - offset;
-      if (d < threshold && d > -threshold) inliers++; else if (d > 0) above++; else below++;
+      if (d < threshold && d > -threshold) inliers++;
+      else if (d > 0) { if (++above > bothSides && below > bothSides) break; }
+      else if (++below > bothSides && above > bothSides) break;
     }
     // Only extreme planes compete: a plane through the body (frontal, sagittal) can hold as many
     // points as a small floor patch, but has body on both sides.

@@ -30,31 +30,46 @@ export function filterIsolated(positions: Float32Array, count: number, statureM:
     start[l + 1]++;
   }
   for (let l = 0; l < layers; l++) start[l + 1] += start[l];
+  // Layer order: order[k] is the input index of sorted position k, sortedCell[k] its x–z cell, so
+  // the layer sweeps below read the cells front to back (no jump through order[] per point).
   const order = new Uint32Array(count);
+  const sortedCell = new Int32Array(count);
   const cursor = start.slice(0, layers);
-  for (let i = 0; i < count; i++) order[cursor[layerOf[i]]++] = i;
+  for (let i = 0; i < count; i++) {
+    const k = cursor[layerOf[i]]++;
+    order[k] = i;
+    sortedCell[k] = cellOf[i];
+  }
   const grids = [new Int32Array(nx * nz), new Int32Array(nx * nz), new Int32Array(nx * nz)];
+  const empty = new Int32Array(nx * nz); // stands for the missing layer below the first / above the last
   const fill = (l: number, sign: 1 | -1) => {
     if (l < 0 || l >= layers) return;
     const g = grids[l % 3];
-    for (let k = start[l]; k < start[l + 1]; k++) g[cellOf[order[k]]] += sign;
+    for (let k = start[l]; k < start[l + 1]; k++) g[sortedCell[k]] += sign;
   };
+  // A body-surface cell holds ~20 points of a layer, all with the same 27-voxel count: count once
+  // per cell and layer (countLayer[c] says which layer countOf[c] belongs to).
+  const countOf = new Int32Array(nx * nz);
+  const countLayer = new Int32Array(nx * nz).fill(-1);
   const keep = new Uint8Array(count);
   fill(0, 1);
   fill(1, 1);
   for (let l = 0; l < layers; l++) {
-    const below = l > 0 ? grids[(l - 1) % 3] : null, here = grids[l % 3], above = l + 1 < layers ? grids[(l + 1) % 3] : null;
+    const below = l > 0 ? grids[(l - 1) % 3] : empty, here = grids[l % 3], above = l + 1 < layers ? grids[(l + 1) % 3] : empty;
     for (let k = start[l]; k < start[l + 1]; k++) {
-      const i = order[k];
-      const c = cellOf[i];
-      let total = -1; // the point itself
-      for (let dz = -nx; dz <= nx; dz += nx) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const n = c + dz + dx;
-          total += here[n] + (below ? below[n] : 0) + (above ? above[n] : 0);
+      const c = sortedCell[k];
+      if (countLayer[c] !== l) {
+        let total = 0;
+        for (let dz = -nx; dz <= nx; dz += nx) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const n = c + dz + dx;
+            total += here[n] + below[n] + above[n];
+          }
         }
+        countOf[c] = total;
+        countLayer[c] = l;
       }
-      if (total >= 3) keep[i] = 1;
+      if (countOf[c] - 1 >= 3) keep[order[k]] = 1; // − 1: the point itself
     }
     fill(l - 1, -1); // retire the layer below; its grid is reused for layer l + 2
     fill(l + 2, 1);
