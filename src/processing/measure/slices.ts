@@ -69,11 +69,12 @@ export function buildSlices(points: Float32Array, count: number, statureM: numbe
   }
   for (let s = 0; s < sliceCount; s++) start[s + 1] += start[s];
   const cursor = start.slice(0, sliceCount);
+  // One pass reading the input front to back; writes go to one sequential stream per slice.
   const order = new Uint32Array(count);
-  for (let i = 0; i < count; i++) order[cursor[sliceOfPoint[i]]++] = i;
   const sorted = new Float32Array(3 * count);
-  for (let k = 0; k < count; k++) {
-    const i = order[k];
+  for (let i = 0; i < count; i++) {
+    const k = cursor[sliceOfPoint[i]]++;
+    order[k] = i;
     sorted[3 * k] = points[3 * i]; sorted[3 * k + 1] = points[3 * i + 1]; sorted[3 * k + 2] = points[3 * i + 2];
   }
   const labels = new Int32Array(count);
