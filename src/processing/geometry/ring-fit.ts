@@ -13,6 +13,7 @@
  */
 import { convexHull, makeHullScratch, polygonArea, polygonPerimeter } from './convex-hull.ts';
 import type { HullScratch } from './convex-hull.ts';
+import { angularBin, hypot2, polarBin } from './polar.ts';
 
 export interface RingFit {
   perimeterM: number;
@@ -34,13 +35,17 @@ const MAX_K = 12;
 export interface RingScratch {
   theta: Float64Array;
   radius: Float64Array;
+  /** fitRing: indices of the outer-sheet points, in input order (outerSheetArea: each point's bin); cos θ, sin θ per point. */
+  outer: Int32Array;
+  cos: Float64Array;
+  sin: Float64Array;
   binMax: Float64Array;
   curve: Float64Array;
   hull: HullScratch;
 }
 
 export function makeRingScratch(): RingScratch {
-  return { theta: new Float64Array(4096), radius: new Float64Array(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
+  return { theta: new Float64Array(4096), radius: new Float64Array(4096), outer: new Int32Array(4096), cos: new Float64Array(4096), sin: new Float64Array(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
 }
 
 /**
@@ -51,7 +56,7 @@ export function makeRingScratch(): RingScratch {
  */
 export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array, noiseOrder = 3): RingFit | null {
   if (n < 12) return null;
-  if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
+  growPerPoint(scratch, n);
   const { theta, radius, binMax } = scratch;
   let cu = 0, cv = 0;
   for (let i = 0; i < n; i++) { cu += xy[2 * i]; cv += xy[2 * i + 1]; }
@@ -63,9 +68,9 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   for (let i = 0; i < n; i++) {
     const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
     const th = Math.atan2(dv, du);
-    const r = Math.hypot(du, dv);
+    const r = hypot2(du, dv);
     theta[i] = th; radius[i] = r;
-    const b = 3 * binOf(th, bins);
+    const b = 3 * angularBin(th, bins);
     if (r > binMax[b]) { binMax[b + 2] = binMax[b + 1]; binMax[b + 1] = binMax[b]; binMax[b] = r; }
     else if (r > binMax[b + 1]) { binMax[b + 2] = binMax[b + 1]; binMax[b + 1] = r; }
     else if (r > binMax[b + 2]) binMax[b + 2] = r;
@@ -77,19 +82,31 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   let occupied = 0;
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
   const coverage = occupied / bins;
+  // The outer sheet (points within outerWidthM of their bin's reference radius) is the same for
+  // every order fitted below: list it once, with cos θ and sin θ (the order recurrences' seeds).
+  const { outer, cos, sin } = scratch;
+  let outerCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (radius[i] < binMax[angularBin(theta[i], bins)] - outerWidthM) continue;
+    outer[outerCount++] = i;
+    cos[i] = Math.cos(theta[i]);
+    sin[i] = Math.sin(theta[i]);
+  }
   const kCap = Math.max(2, Math.min(maxK, Math.floor(occupied / 5)));
   // Order K by a bias budget: noise in harmonic k adds about k²·Var(c_k)/(2 r̄)·2π of length,
   // Var(c_k) ≈ 2σ²/n, so high orders fitted on few noisy points inflate the girth (≈ +4 mm at
   // K = 12, n = 300, σ = 3 mm). A first fit of order 3 gives σ (with shape misfit: conservative)
   // and r̄; K is the largest order whose expected inflation stays under 0.3 mm.
-  const first = solveFourier(3, n, theta, radius, binMax, bins, outerWidthM, offsets);
+  const first = solveFourier(3, outerCount, scratch, offsets);
   if (!first) return null;
   let K = 3;
   let inflation = 0;
   // The noise estimate comes from an order-3 fit unless the caller asks for a higher order: a
   // section with corners (shoulders with the arms' tops) misfits order 3 by centimetres, which would
   // read as noise and hold the order at 3, rounding the corners away.
-  const noiseFit = noiseOrder > 3 ? solveFourier(Math.min(noiseOrder, kCap), n, theta, radius, binMax, bins, outerWidthM, offsets) ?? first : first;
+  const noiseK = Math.min(noiseOrder, kCap);
+  const noiseSolved = noiseOrder > 3 ? solveFourier(noiseK, outerCount, scratch, offsets) : null;
+  const noiseFit = noiseSolved ?? first;
   const noiseVar = noiseFit.residual * noiseFit.residual;
   for (let k = 1; k <= kCap; k++) {
     inflation += (k * k * 2 * noiseVar / Math.max(1, first.kept)) / (2 * Math.max(first.coef[0], 1e-3)) * 2 * Math.PI;
@@ -97,7 +114,8 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
     K = Math.max(K, k);
   }
   K = Math.min(K, kCap);
-  const fit = K === 3 ? first : solveFourier(K, n, theta, radius, binMax, bins, outerWidthM, offsets);
+  // Same order as the noise fit: the same system, already solved (a null there is null here too).
+  const fit = K === 3 ? first : noiseOrder > 3 && K === noiseK ? noiseSolved : solveFourier(K, outerCount, scratch, offsets);
   if (!fit) return null;
   const { coef, residual, kept } = fit;
   const harmonics = 2 * K + 1;
@@ -126,10 +144,9 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   };
 }
 
-/** Least-squares Fourier fit of order K (plus offset terms) on the outer-sheet points. */
-function solveFourier(
-  K: number, n: number, theta: Float64Array, radius: Float64Array, binMax: Float64Array, bins: number, outerWidthM: number, offsets?: Float64Array,
-): { coef: Float64Array; residual: number; kept: number } | null {
+/** Least-squares Fourier fit of order K (plus offset terms) on the outer-sheet points scratch.outer[0 .. outerCount). */
+function solveFourier(K: number, outerCount: number, scratch: RingScratch, offsets?: Float64Array): { coef: Float64Array; residual: number; kept: number } | null {
+  const { radius, outer, cos, sin } = scratch;
   const harmonics = 2 * K + 1;
   const dim = harmonics + (offsets ? 2 : 0);
   const normal = new Float64Array(dim * dim);
@@ -138,7 +155,7 @@ function solveFourier(
   // A tiny ridge on the offset terms keeps a zero-thickness (mesh-like) slab solvable.
   if (offsets) { normal[harmonics * dim + harmonics] += 1e-12; normal[(harmonics + 1) * dim + harmonics + 1] += 1e-16; }
   const fill = (i: number) => {
-    fillBasis(basis, theta[i], K);
+    fillBasisCosSin(basis, cos[i], sin[i], K);
     if (offsets) { basis[harmonics] = offsets[i]; basis[harmonics + 1] = offsets[i] * offsets[i]; }
   };
   // The normal matrix from trigonometric sums, O(n·K) rather than O(n·K²) per fit: for the Fourier
@@ -149,18 +166,23 @@ function solveFourier(
   const rCos = new Float64Array(K + 1), rSin = new Float64Array(K + 1);
   const dCos = new Float64Array(K + 1), dSin = new Float64Array(K + 1), d2Cos = new Float64Array(K + 1), d2Sin = new Float64Array(K + 1);
   let sumD2 = 0, sumD3 = 0, sumD4 = 0, sumRD = 0, sumRD2 = 0;
-  for (let i = 0; i < n; i++) {
+  for (let j = 0; j < outerCount; j++) {
+    const i = outer[j];
     const r = radius[i];
-    if (r < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
-    const c1 = Math.cos(theta[i]), s1 = Math.sin(theta[i]);
+    const c1 = cos[i], s1 = sin[i];
     const d = offsets ? offsets[i] : 0, d2 = d * d;
     let c = 1, sn = 0;
-    for (let m = 0; m <= 2 * K; m++) {
+    // cos mθ, sin mθ by the angle-addition recurrence: m ≤ K feed every sum, K < m ≤ 2K only C and S.
+    for (let m = 0; m <= K; m++) {
       sumCos[m] += c; sumSin[m] += sn;
-      if (m <= K) {
-        rCos[m] += r * c; rSin[m] += r * sn;
-        if (offsets) { dCos[m] += d * c; dSin[m] += d * sn; d2Cos[m] += d2 * c; d2Sin[m] += d2 * sn; }
-      }
+      rCos[m] += r * c; rSin[m] += r * sn;
+      if (offsets) { dCos[m] += d * c; dSin[m] += d * sn; d2Cos[m] += d2 * c; d2Sin[m] += d2 * sn; }
+      const next = c * c1 - sn * s1;
+      sn = sn * c1 + c * s1;
+      c = next;
+    }
+    for (let m = K + 1; m <= 2 * K; m++) {
+      sumCos[m] += c; sumSin[m] += sn;
       const next = c * c1 - sn * s1;
       sn = sn * c1 + c * s1;
       c = next;
@@ -206,8 +228,8 @@ function solveFourier(
   const coef = solveSymmetric(normal, rhs, dim);
   if (!coef) return null;
   let sq = 0, kept = 0;
-  for (let i = 0; i < n; i++) {
-    if (radius[i] < binMax[binOf(theta[i], bins)] - outerWidthM) continue;
+  for (let j = 0; j < outerCount; j++) {
+    const i = outer[j];
     fill(i);
     let fit = 0;
     for (let p = 0; p < dim; p++) fit += coef[p] * basis[p];
@@ -217,14 +239,21 @@ function solveFourier(
   return { coef, residual: kept > 0 ? Math.sqrt(sq / kept) : 0, kept };
 }
 
-function binOf(theta: number, bins: number): number {
-  const b = Math.floor(((theta + Math.PI) / (2 * Math.PI)) * bins);
-  return b >= bins ? bins - 1 : b < 0 ? 0 : b;
+/** Grows the per-point scratch arrays to hold n points. */
+function growPerPoint(scratch: RingScratch, n: number): void {
+  if (scratch.theta.length >= n) return;
+  scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n);
+  scratch.outer = new Int32Array(2 * n); scratch.cos = new Float64Array(2 * n); scratch.sin = new Float64Array(2 * n);
 }
 
+
 function fillBasis(basis: Float64Array, theta: number, K: number): void {
+  fillBasisCosSin(basis, Math.cos(theta), Math.sin(theta), K);
+}
+
+/** basis = [1, cos θ, sin θ, cos 2θ, sin 2θ, ...] up to order K, from c1 = cos θ, s1 = sin θ. */
+function fillBasisCosSin(basis: Float64Array, c1: number, s1: number, K: number): void {
   basis[0] = 1;
-  const c1 = Math.cos(theta), s1 = Math.sin(theta);
   let c = 1, s = 0;
   for (let k = 1; k <= K; k++) {
     const cNext = c * c1 - s * s1;
@@ -269,24 +298,26 @@ function solveSymmetric(m: Float64Array, b: Float64Array, dim: number): Float64A
  */
 export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015): number {
   if (n < 3) return 0;
-  if (scratch.theta.length < n) { scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n); }
-  const { theta, radius, binMax } = scratch;
+  growPerPoint(scratch, n);
+  const { radius, binMax } = scratch;
   let cu = 0, cv = 0;
   for (let i = 0; i < n; i++) { cu += xy[2 * i]; cv += xy[2 * i + 1]; }
   cu /= n; cv /= n;
   const bins = Math.max(8, Math.min(120, Math.floor(n / 4)));
   binMax.fill(-1, 0, 2 * bins);
+  // Only the bin of each point's angle is needed here (polar.ts: no atan2 away from bin edges).
+  const pointBin = scratch.outer;
   for (let i = 0; i < n; i++) {
     const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
-    theta[i] = Math.atan2(dv, du);
-    radius[i] = Math.hypot(du, dv);
-    const b = binOf(theta[i], bins);
+    const b = polarBin(du, dv, bins);
+    pointBin[i] = b;
+    radius[i] = hypot2(du, dv);
     if (radius[i] > binMax[b]) binMax[b] = radius[i];
   }
   const sum = scratch.curve; // reuse: [sum r, count] per bin (bins ≤ 120 < SAMPLES)
   sum.fill(0, 0, 2 * bins);
   for (let i = 0; i < n; i++) {
-    const b = binOf(theta[i], bins);
+    const b = pointBin[i];
     if (radius[i] < binMax[b] - outerWidthM) continue;
     sum[2 * b] += radius[i];
     sum[2 * b + 1]++;

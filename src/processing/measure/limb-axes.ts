@@ -11,6 +11,7 @@
  */
 import type { Vec3 } from '../geometry/pca.ts';
 import { principalAxes } from '../geometry/pca.ts';
+import { hypot2 } from '../geometry/polar.ts';
 import { findArmBend } from './arm-bend.ts';
 import type { Loop, SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
@@ -225,7 +226,7 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
     let acc = 0, m = 0;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      acc += Math.hypot(stack.points[3 * k] - loop.cx, stack.points[3 * k + 2] - loop.cz); m++;
+      acc += hypot2(stack.points[3 * k] - loop.cx, stack.points[3 * k + 2] - loop.cz); m++;
     }
     out[s] = m > 0 ? acc / m : NaN;
   }
