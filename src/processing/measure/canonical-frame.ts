@@ -218,8 +218,10 @@ function highQuantileY(p: Float32Array, n: number): number {
   for (let i = 0; i < n; i++) {
     const y = p[3 * i + 1];
     if (y <= top[0]) continue;
-    top[0] = y;
-    top.sort();
+    // Replace the smallest and move it up to its place: top stays ascending (as a sort would leave it).
+    let k = 0;
+    while (k + 1 < keep && top[k + 1] < y) { top[k] = top[k + 1]; k++; }
+    top[k] = y;
   }
   return top[0];
 }
