@@ -66,6 +66,10 @@ export function findArmBend(stack: SliceStack, loops: (Loop | null)[], handBotto
   const single = fitLine(c, 0, c.length).residual;
   const n = c.length;
   const fit = (from: number, to: number) => fitLine(c, from, to).residual;
+  // The three-line search reuses its first and last segments' fits: fit(0, k) once per k, and
+  // fit(k2, n) once per k2 whatever k (cached), so only the middle segment is fitted per pair.
+  const tailFit = new Float64Array(n + 1).fill(NaN);
+  const fitToEnd = (from: number) => (Number.isNaN(tailFit[from]) ? (tailFit[from] = fit(from, n)) : tailFit[from]);
   // Two lines with the elbow split in the upper half (20–50% from the armpit: below the armpit the
   // upper arm is shorter than forearm plus hand; a lower split finds the wrist of a turned hand, and
   // the "upper arm" line would then run through the forearm), and three lines (upper arm, forearm,
@@ -74,10 +78,11 @@ export function findArmBend(stack: SliceStack, loops: (Loop | null)[], handBotto
   let three: { k: number; k2: number; residual: number } | null = null;
   for (let k = Math.max(4, Math.floor(0.2 * n)); k <= Math.ceil(0.5 * n); k++) {
     if (n - k < 4) continue;
-    const residual = fit(0, k) + fit(k, n);
+    const head = fit(0, k);
+    const residual = head + fitToEnd(k);
     if (!two || residual < two.residual) two = { k, residual };
     for (let k2 = k + 4; k2 <= n - 4; k2++) {
-      const residual3 = fit(0, k) + fit(k, k2) + fit(k2, n);
+      const residual3 = head + fit(k, k2) + fitToEnd(k2);
       if (!three || residual3 < three.residual) three = { k, k2, residual: residual3 };
     }
   }

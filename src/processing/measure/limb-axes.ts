@@ -49,16 +49,25 @@ export interface LegLandmarks extends LimbAxis {
 
 /** Collects the points of the given per-slice loops, for slices whose centre lies in [y0, y1]. */
 function loopPoints(stack: SliceStack, loops: (Loop | null)[], y0: number, y1: number): Float64Array {
-  const out: number[] = [];
-  for (let s = sliceOf(stack, y0); s <= sliceOf(stack, y1); s++) {
+  const s0 = sliceOf(stack, y0), s1 = sliceOf(stack, y1);
+  // Count, then fill: the result is allocated once at its final size.
+  let count = 0;
+  for (let s = s0; s <= s1; s++) {
+    const loop = loops[s];
+    if (!loop) continue;
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) if (stack.labels[k] === loop.label) count++;
+  }
+  const out = new Float64Array(3 * count);
+  let m = 0;
+  for (let s = s0; s <= s1; s++) {
     const loop = loops[s];
     if (!loop) continue;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      out.push(stack.points[3 * k], stack.points[3 * k + 1], stack.points[3 * k + 2]);
+      out[m++] = stack.points[3 * k]; out[m++] = stack.points[3 * k + 1]; out[m++] = stack.points[3 * k + 2];
     }
   }
-  return Float64Array.from(out);
+  return out;
 }
 
 /** Projection s along dir and distance ρ from the axis line for point p. */
@@ -75,19 +84,27 @@ function axial(axis: LimbAxis, x: number, y: number, z: number): [number, number
  */
 function radialProfile(pts: Float64Array, axis: LimbAxis, s0: number, s1: number, binM: number): Float64Array {
   const bins = Math.max(1, Math.ceil((s1 - s0) / binM));
-  const values: number[][] = Array.from({ length: bins }, () => []);
-  for (let i = 0; i < pts.length; i += 3) {
-    const [s, rho] = axial(axis, pts[i], pts[i + 1], pts[i + 2]);
+  // Bucket the distances by bin in one flat array (counting sort), then take each bin's median.
+  const n = pts.length / 3;
+  const binOf = new Int32Array(n), rhoOf = new Float64Array(n);
+  const start = new Int32Array(bins + 1);
+  for (let j = 0; j < n; j++) {
+    const [s, rho] = axial(axis, pts[3 * j], pts[3 * j + 1], pts[3 * j + 2]);
     const b = Math.floor((s - s0) / binM);
-    if (b < 0 || b >= bins) continue;
-    values[b].push(rho);
+    binOf[j] = b >= 0 && b < bins ? b : -1;
+    rhoOf[j] = rho;
+    if (binOf[j] >= 0) start[b + 1]++;
   }
+  for (let b = 0; b < bins; b++) start[b + 1] += start[b];
+  const cursor = start.slice(0, bins);
+  const values = new Float64Array(start[bins]);
+  for (let j = 0; j < n; j++) if (binOf[j] >= 0) values[cursor[binOf[j]]++] = rhoOf[j];
   const out = new Float64Array(bins);
   for (let b = 0; b < bins; b++) {
-    const v = values[b];
-    if (v.length <= 3) { out[b] = NaN; continue; }
-    v.sort((p, q) => p - q);
-    out[b] = v[v.length >> 1];
+    const count = start[b + 1] - start[b];
+    if (count <= 3) { out[b] = NaN; continue; }
+    const v = values.subarray(start[b], start[b + 1]).sort();
+    out[b] = v[count >> 1];
   }
   return out;
 }
