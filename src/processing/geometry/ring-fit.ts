@@ -5,15 +5,18 @@
  * 1. polar bins around the loop's centroid; in each bin keep the OUTER sheet only (points within
  *    `outerWidthM` of the bin's largest radius): a tape never follows the inner side of a
  *    concavity, and the inner sheet would pull the mean inward;
- * 2. least-squares Fourier series r(θ) on the kept points: symmetric noise averages out, the
- *    section's shape (smooth, star-shaped seen from its centroid) is kept; the order K is chosen
- *    so that noise in high harmonics cannot lengthen the curve by more than ~0.3 mm;
+ * 2. least-squares Fourier series r(θ) on the kept points (ring-fourier.ts): symmetric noise
+ *    averages out, the section's shape (smooth, star-shaped seen from its centroid) is kept; the
+ *    order K is chosen so that noise in high harmonics cannot lengthen the curve by more than
+ *    ~0.3 mm;
  * 3. the convex hull of r(θ) sampled at 256 angles: the tape-equivalent girth.
  * Inputs and outputs are in plane coordinates (m).
  */
 import { convexHull, makeHullScratch, polygonArea, polygonPerimeter } from './convex-hull.ts';
 import type { HullScratch } from './convex-hull.ts';
 import { angularBin, hypot2, polarBin } from './polar.ts';
+import type { OuterSheet } from './ring-fourier.ts';
+import { fillBasisCosSin, solveFourier } from './ring-fourier.ts';
 
 export interface RingFit {
   perimeterM: number;
@@ -35,17 +38,17 @@ const MAX_K = 12;
 export interface RingScratch {
   theta: Float64Array;
   radius: Float64Array;
-  /** fitRing: indices of the outer-sheet points, in input order (outerSheetArea: each point's bin); cos θ, sin θ per point. */
-  outer: Int32Array;
-  cos: Float64Array;
-  sin: Float64Array;
+  /** outerSheetArea: each point's angular bin. */
+  pointBin: Int32Array;
+  /** fitRing: the outer-sheet points, compacted (ring-fourier.ts). */
+  sheet: OuterSheet & { offsetStore: Float64Array };
   binMax: Float64Array;
   curve: Float64Array;
   hull: HullScratch;
 }
 
 export function makeRingScratch(): RingScratch {
-  return { theta: new Float64Array(4096), radius: new Float64Array(4096), outer: new Int32Array(4096), cos: new Float64Array(4096), sin: new Float64Array(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
+  return { theta: new Float64Array(4096), radius: new Float64Array(4096), pointBin: new Int32Array(4096), sheet: makeSheet(4096), binMax: new Float64Array(3 * 512), curve: new Float64Array(2 * SAMPLES), hull: makeHullScratch(SAMPLES) };
 }
 
 /**
@@ -83,21 +86,25 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
   const coverage = occupied / bins;
   // The outer sheet (points within outerWidthM of their bin's reference radius) is the same for
-  // every order fitted below: list it once, with cos θ and sin θ (the order recurrences' seeds).
-  const { outer, cos, sin } = scratch;
+  // every order fitted below: compact it once, with cos θ and sin θ (the order recurrences' seeds).
+  const sheet = scratch.sheet;
+  sheet.d = offsets ? sheet.offsetStore : null;
   let outerCount = 0;
   for (let i = 0; i < n; i++) {
     if (radius[i] < binMax[angularBin(theta[i], bins)] - outerWidthM) continue;
-    outer[outerCount++] = i;
-    cos[i] = Math.cos(theta[i]);
-    sin[i] = Math.sin(theta[i]);
+    sheet.r[outerCount] = radius[i];
+    sheet.cos[outerCount] = Math.cos(theta[i]);
+    sheet.sin[outerCount] = Math.sin(theta[i]);
+    if (offsets) sheet.offsetStore[outerCount] = offsets[i];
+    outerCount++;
   }
+  sheet.count = outerCount;
   const kCap = Math.max(2, Math.min(maxK, Math.floor(occupied / 5)));
   // Order K by a bias budget: noise in harmonic k adds about k²·Var(c_k)/(2 r̄)·2π of length,
   // Var(c_k) ≈ 2σ²/n, so high orders fitted on few noisy points inflate the girth (≈ +4 mm at
   // K = 12, n = 300, σ = 3 mm). A first fit of order 3 gives σ (with shape misfit: conservative)
   // and r̄; K is the largest order whose expected inflation stays under 0.3 mm.
-  const first = solveFourier(3, outerCount, scratch, offsets);
+  const first = solveFourier(3, sheet);
   if (!first) return null;
   let K = 3;
   let inflation = 0;
@@ -105,7 +112,7 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   // section with corners (shoulders with the arms' tops) misfits order 3 by centimetres, which would
   // read as noise and hold the order at 3, rounding the corners away.
   const noiseK = Math.min(noiseOrder, kCap);
-  const noiseSolved = noiseOrder > 3 ? solveFourier(noiseK, outerCount, scratch, offsets) : null;
+  const noiseSolved = noiseOrder > 3 ? solveFourier(noiseK, sheet) : null;
   const noiseFit = noiseSolved ?? first;
   const noiseVar = noiseFit.residual * noiseFit.residual;
   for (let k = 1; k <= kCap; k++) {
@@ -115,7 +122,7 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   }
   K = Math.min(K, kCap);
   // Same order as the noise fit: the same system, already solved (a null there is null here too).
-  const fit = K === 3 ? first : noiseOrder > 3 && K === noiseK ? noiseSolved : solveFourier(K, outerCount, scratch, offsets);
+  const fit = K === 3 ? first : noiseOrder > 3 && K === noiseK ? noiseSolved : solveFourier(K, sheet);
   if (!fit) return null;
   const { coef, residual, kept } = fit;
   const harmonics = 2 * K + 1;
@@ -144,152 +151,24 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   };
 }
 
-/** Least-squares Fourier fit of order K (plus offset terms) on the outer-sheet points scratch.outer[0 .. outerCount). */
-function solveFourier(K: number, outerCount: number, scratch: RingScratch, offsets?: Float64Array): { coef: Float64Array; residual: number; kept: number } | null {
-  const { radius, outer, cos, sin } = scratch;
-  const harmonics = 2 * K + 1;
-  const dim = harmonics + (offsets ? 2 : 0);
-  const normal = new Float64Array(dim * dim);
-  const rhs = new Float64Array(dim);
-  const basis = new Float64Array(dim);
-  // A tiny ridge on the offset terms keeps a zero-thickness (mesh-like) slab solvable.
-  if (offsets) { normal[harmonics * dim + harmonics] += 1e-12; normal[(harmonics + 1) * dim + harmonics + 1] += 1e-16; }
-  const fill = (i: number) => {
-    fillBasisCosSin(basis, cos[i], sin[i], K);
-    if (offsets) { basis[harmonics] = offsets[i]; basis[harmonics + 1] = offsets[i] * offsets[i]; }
+/** An outer-sheet store for up to `size` points; `offsetStore` backs sheet.d when offsets are fitted. */
+function makeSheet(size: number): OuterSheet & { offsetStore: Float64Array } {
+  return {
+    count: 0, r: new Float64Array(size), d: null, cos: new Float64Array(size), sin: new Float64Array(size),
+    runCos: new Float64Array(size), runSin: new Float64Array(size), offsetStore: new Float64Array(size),
   };
-  // The normal matrix from trigonometric sums, O(n·K) rather than O(n·K²) per fit: for the Fourier
-  // block cos jθ cos kθ = ½[cos(j−k)θ + cos(j+k)θ], sin jθ sin kθ = ½[cos(j−k)θ − cos(j+k)θ],
-  // cos jθ sin kθ = ½[sin(j+k)θ − sin(j−k)θ], so the sums C[m] = Σcos mθ, S[m] = Σsin mθ
-  // (m ≤ 2K) give every entry; the offset columns need only Σ d·cos kθ, Σ d²·cos kθ, ... (k ≤ K).
-  const sumCos = new Float64Array(2 * K + 1), sumSin = new Float64Array(2 * K + 1);
-  const rCos = new Float64Array(K + 1), rSin = new Float64Array(K + 1);
-  const dCos = new Float64Array(K + 1), dSin = new Float64Array(K + 1), d2Cos = new Float64Array(K + 1), d2Sin = new Float64Array(K + 1);
-  let sumD2 = 0, sumD3 = 0, sumD4 = 0, sumRD = 0, sumRD2 = 0;
-  for (let j = 0; j < outerCount; j++) {
-    const i = outer[j];
-    const r = radius[i];
-    const c1 = cos[i], s1 = sin[i];
-    const d = offsets ? offsets[i] : 0, d2 = d * d;
-    let c = 1, sn = 0;
-    // cos mθ, sin mθ by the angle-addition recurrence: m ≤ K feed every sum, K < m ≤ 2K only C and S.
-    for (let m = 0; m <= K; m++) {
-      sumCos[m] += c; sumSin[m] += sn;
-      rCos[m] += r * c; rSin[m] += r * sn;
-      if (offsets) { dCos[m] += d * c; dSin[m] += d * sn; d2Cos[m] += d2 * c; d2Sin[m] += d2 * sn; }
-      const next = c * c1 - sn * s1;
-      sn = sn * c1 + c * s1;
-      c = next;
-    }
-    for (let m = K + 1; m <= 2 * K; m++) {
-      sumCos[m] += c; sumSin[m] += sn;
-      const next = c * c1 - sn * s1;
-      sn = sn * c1 + c * s1;
-      c = next;
-    }
-    if (offsets) { sumD2 += d2; sumD3 += d2 * d; sumD4 += d2 * d2; sumRD += r * d; sumRD2 += r * d2; }
-  }
-  const cosSum = (m: number): number => sumCos[Math.abs(m)];
-  const sinSum = (m: number): number => (m < 0 ? -sumSin[-m] : sumSin[m]);
-  // Index of cos kθ is 2k−1 and of sin kθ is 2k (k ≥ 1); index 0 is the constant (k = 0, cos 0θ).
-  const kind = (p: number): { k: number; isSin: boolean } => (p === 0 ? { k: 0, isSin: false } : { k: (p + 1) >> 1, isSin: p % 2 === 0 });
-  for (let p = 0; p < harmonics; p++) {
-    const a = kind(p);
-    rhs[p] += a.isSin ? rSin[a.k] : rCos[a.k];
-    for (let q = p; q < harmonics; q++) {
-      const b = kind(q);
-      let value: number;
-      if (!a.isSin && !b.isSin) value = 0.5 * (cosSum(a.k - b.k) + cosSum(a.k + b.k));
-      else if (a.isSin && b.isSin) value = 0.5 * (cosSum(a.k - b.k) - cosSum(a.k + b.k));
-      else if (!a.isSin) value = 0.5 * (sinSum(a.k + b.k) - sinSum(a.k - b.k));
-      else value = 0.5 * (sinSum(a.k + b.k) + sinSum(a.k - b.k));
-      normal[p * dim + q] += value;
-    }
-    if (offsets) {
-      normal[p * dim + harmonics] += a.isSin ? dSin[a.k] : dCos[a.k];
-      normal[p * dim + harmonics + 1] += a.isSin ? d2Sin[a.k] : d2Cos[a.k];
-    }
-  }
-  if (offsets) {
-    normal[harmonics * dim + harmonics] += sumD2;
-    normal[harmonics * dim + harmonics + 1] += sumD3;
-    normal[(harmonics + 1) * dim + harmonics + 1] += sumD4;
-    rhs[harmonics] += sumRD;
-    rhs[harmonics + 1] += sumRD2;
-  }
-  // Light ridge on high harmonics keeps the fit defined across unseen angular gaps.
-  const scale = normal[0] / Math.max(1, harmonics);
-  for (let k = 1; k <= K; k++) {
-    const ridge = 1e-6 * scale * k * k * k * k;
-    normal[(2 * k - 1) * dim + 2 * k - 1] += ridge;
-    normal[(2 * k) * dim + 2 * k] += ridge;
-  }
-  for (let p = 0; p < dim; p++) for (let q = 0; q < p; q++) normal[p * dim + q] = normal[q * dim + p];
-  const coef = solveSymmetric(normal, rhs, dim);
-  if (!coef) return null;
-  let sq = 0, kept = 0;
-  for (let j = 0; j < outerCount; j++) {
-    const i = outer[j];
-    fill(i);
-    let fit = 0;
-    for (let p = 0; p < dim; p++) fit += coef[p] * basis[p];
-    sq += (radius[i] - fit) * (radius[i] - fit);
-    kept++;
-  }
-  return { coef, residual: kept > 0 ? Math.sqrt(sq / kept) : 0, kept };
 }
 
 /** Grows the per-point scratch arrays to hold n points. */
 function growPerPoint(scratch: RingScratch, n: number): void {
   if (scratch.theta.length >= n) return;
   scratch.theta = new Float64Array(2 * n); scratch.radius = new Float64Array(2 * n);
-  scratch.outer = new Int32Array(2 * n); scratch.cos = new Float64Array(2 * n); scratch.sin = new Float64Array(2 * n);
+  scratch.pointBin = new Int32Array(2 * n); scratch.sheet = makeSheet(2 * n);
 }
 
 
 function fillBasis(basis: Float64Array, theta: number, K: number): void {
   fillBasisCosSin(basis, Math.cos(theta), Math.sin(theta), K);
-}
-
-/** basis = [1, cos θ, sin θ, cos 2θ, sin 2θ, ...] up to order K, from c1 = cos θ, s1 = sin θ. */
-function fillBasisCosSin(basis: Float64Array, c1: number, s1: number, K: number): void {
-  basis[0] = 1;
-  let c = 1, s = 0;
-  for (let k = 1; k <= K; k++) {
-    const cNext = c * c1 - s * s1;
-    s = s * c1 + c * s1;
-    c = cNext;
-    basis[2 * k - 1] = c;
-    basis[2 * k] = s;
-  }
-}
-
-/** Cholesky solve of a symmetric positive-definite system (dim ≤ 27); null when not positive. */
-function solveSymmetric(m: Float64Array, b: Float64Array, dim: number): Float64Array | null {
-  const l = new Float64Array(dim * dim);
-  for (let i = 0; i < dim; i++) {
-    for (let j = 0; j <= i; j++) {
-      let sum = m[i * dim + j];
-      for (let k = 0; k < j; k++) sum -= l[i * dim + k] * l[j * dim + k];
-      if (i === j) {
-        if (sum <= 0) return null;
-        l[i * dim + i] = Math.sqrt(sum);
-      } else l[i * dim + j] = sum / l[j * dim + j];
-    }
-  }
-  const y = new Float64Array(dim);
-  for (let i = 0; i < dim; i++) {
-    let sum = b[i];
-    for (let k = 0; k < i; k++) sum -= l[i * dim + k] * y[k];
-    y[i] = sum / l[i * dim + i];
-  }
-  const x = new Float64Array(dim);
-  for (let i = dim - 1; i >= 0; i--) {
-    let sum = y[i];
-    for (let k = i + 1; k < dim; k++) sum -= l[k * dim + i] * x[k];
-    x[i] = sum / l[i * dim + i];
-  }
-  return x;
 }
 
 /**
@@ -306,7 +185,7 @@ export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch
   const bins = Math.max(8, Math.min(120, Math.floor(n / 4)));
   binMax.fill(-1, 0, 2 * bins);
   // Only the bin of each point's angle is needed here (polar.ts: no atan2 away from bin edges).
-  const pointBin = scratch.outer;
+  const pointBin = scratch.pointBin;
   for (let i = 0; i < n; i++) {
     const du = xy[2 * i] - cu, dv = xy[2 * i + 1] - cv;
     const b = polarBin(du, dv, bins);
