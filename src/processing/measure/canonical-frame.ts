@@ -62,7 +62,12 @@ export function toCanonical(points: Float32Array, count: number, mesh: CaptureGe
     diagnostics.unitSource = 'stature-plausibility';
     diagnostics.unit = options[0].unit;
   }
-  for (let i = 0; i < sample.length; i++) sample[i] = (sample[i] - pca.mean[i % 3]) * scale;
+  const [mx, my, mz] = pca.mean;
+  for (let i = 0; i < sampleCount; i++) {
+    sample[3 * i] = (sample[3 * i] - mx) * scale;
+    sample[3 * i + 1] = (sample[3 * i + 1] - my) * scale;
+    sample[3 * i + 2] = (sample[3 * i + 2] - mz) * scale;
+  }
   const hintUp = hints.upAxis ? AXES[hints.upAxis] : null;
   // The floor is perpendicular to the standing body: candidates must be near the hinted up axis or,
   // without a hint, near the longest principal axis (rejects planes tangent to the back or front).
@@ -228,10 +233,12 @@ function highQuantileY(p: Float32Array, n: number): number {
 
 function bandCentroid(p: Float32Array, n: number, y0: number, y1: number): [number, number] {
   let sx = 0, sz = 0, m = 0;
+  // Branch-free: w is 1 inside the band, 0 outside (adding 0·x leaves a sum unchanged). A ~15% band
+  // in scan order is a coin toss per point for the branch predictor.
   for (let i = 0; i < n; i++) {
     const y = p[3 * i + 1];
-    if (y < y0 || y > y1) continue;
-    sx += p[3 * i]; sz += p[3 * i + 2]; m++;
+    const w = +(y >= y0) & +(y <= y1);
+    sx += w * p[3 * i]; sz += w * p[3 * i + 2]; m += w;
   }
   return m > 0 ? [sx / m, sz / m] : [0, 0];
 }
