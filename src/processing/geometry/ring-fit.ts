@@ -16,7 +16,7 @@ import { convexHull, makeHullScratch, polygonArea, polygonPerimeter } from './co
 import type { HullScratch } from './convex-hull.ts';
 import { angularBin, hypot2, polarBin } from './polar.ts';
 import type { OuterSheet } from './ring-fourier.ts';
-import { fillBasisCosSin, solveFourier } from './ring-fourier.ts';
+import { fillBasisCosSin, fourierSums, solveFourier } from './ring-fourier.ts';
 
 export interface RingFit {
   perimeterM: number;
@@ -104,15 +104,17 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   // Var(c_k) ≈ 2σ²/n, so high orders fitted on few noisy points inflate the girth (≈ +4 mm at
   // K = 12, n = 300, σ = 3 mm). A first fit of order 3 gives σ (with shape misfit: conservative)
   // and r̄; K is the largest order whose expected inflation stays under 0.3 mm.
-  const first = solveFourier(3, sheet);
+  // One pass of trigonometric sums at the highest order fitted below serves all three fits.
+  const noiseK = Math.min(noiseOrder, kCap);
+  const sums = fourierSums(sheet, noiseOrder > 3 ? Math.max(3, noiseK) : 3);
+  const first = solveFourier(3, sheet, sums);
   if (!first) return null;
   let K = 3;
   let inflation = 0;
   // The noise estimate comes from an order-3 fit unless the caller asks for a higher order: a
   // section with corners (shoulders with the arms' tops) misfits order 3 by centimetres, which would
   // read as noise and hold the order at 3, rounding the corners away.
-  const noiseK = Math.min(noiseOrder, kCap);
-  const noiseSolved = noiseOrder > 3 ? solveFourier(noiseK, sheet) : null;
+  const noiseSolved = noiseOrder > 3 ? solveFourier(noiseK, sheet, sums) : null;
   const noiseFit = noiseSolved ?? first;
   const noiseVar = noiseFit.residual * noiseFit.residual;
   for (let k = 1; k <= kCap; k++) {
@@ -122,7 +124,7 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   }
   K = Math.min(K, kCap);
   // Same order as the noise fit: the same system, already solved (a null there is null here too).
-  const fit = K === 3 ? first : noiseOrder > 3 && K === noiseK ? noiseSolved : solveFourier(K, sheet);
+  const fit = K === 3 ? first : noiseOrder > 3 && K === noiseK ? noiseSolved : solveFourier(K, sheet, K <= sums.order ? sums : fourierSums(sheet, K));
   if (!fit) return null;
   const { coef, residual, kept } = fit;
   const harmonics = 2 * K + 1;

@@ -7,7 +7,9 @@
  * give every entry; the offset columns need only Σ d·cos kθ, Σ d²·cos kθ, ... (k ≤ K).
  * The sums run order by order over all points (each point's cos mθ, sin mθ carried in runCos /
  * runSin by the angle-addition recurrence), so every sum lives in a register; each sum still adds
- * the points in their input order, so the values are those of a point-by-point loop.
+ * the points in their input order, so the values are those of a point-by-point loop. A fit of
+ * order K uses exactly the sums of orders ≤ 2K of any higher-order pass (same points, same
+ * order, same recurrence), so one pass at the highest order serves every fit of a ring.
  */
 
 /** The outer-sheet points of a loop, compacted (index j < count), and the recurrence state. */
@@ -31,16 +33,22 @@ export interface FourierFit {
   kept: number;
 }
 
-/** Least-squares Fourier fit of order K (plus the offset terms when sheet.d is given). */
-export function solveFourier(K: number, sheet: OuterSheet): FourierFit | null {
+/**
+ * Σ over the sheet's points of cos mθ, sin mθ (m ≤ 2·order); of r, d and d² times cos kθ, sin kθ
+ * (k ≤ order); and the offset moments Σd², Σd³, Σd⁴, Σr·d, Σr·d².
+ */
+export interface FourierSums {
+  order: number;
+  sumCos: Float64Array; sumSin: Float64Array;
+  rCos: Float64Array; rSin: Float64Array;
+  dCos: Float64Array; dSin: Float64Array; d2Cos: Float64Array; d2Sin: Float64Array;
+  sumD2: number; sumD3: number; sumD4: number; sumRD: number; sumRD2: number;
+}
+
+/** The sums every fit of order ≤ `order` needs, in one pass over the points per order. */
+export function fourierSums(sheet: OuterSheet, order: number): FourierSums {
   const { count, r, d, cos, sin, runCos, runSin } = sheet;
-  const harmonics = 2 * K + 1;
-  const dim = harmonics + (d ? 2 : 0);
-  const normal = new Float64Array(dim * dim);
-  const rhs = new Float64Array(dim);
-  const basis = new Float64Array(dim);
-  // A tiny ridge on the offset terms keeps a zero-thickness (mesh-like) slab solvable.
-  if (d) { normal[harmonics * dim + harmonics] += 1e-12; normal[(harmonics + 1) * dim + harmonics + 1] += 1e-16; }
+  const K = order;
   const sumCos = new Float64Array(2 * K + 1), sumSin = new Float64Array(2 * K + 1);
   const rCos = new Float64Array(K + 1), rSin = new Float64Array(K + 1);
   const dCos = new Float64Array(K + 1), dSin = new Float64Array(K + 1), d2Cos = new Float64Array(K + 1), d2Sin = new Float64Array(K + 1);
@@ -81,6 +89,24 @@ export function solveFourier(K: number, sheet: OuterSheet): FourierFit | null {
       sumD2 += d2; sumD3 += d2 * dj; sumD4 += d2 * d2; sumRD += r[j] * dj; sumRD2 += r[j] * d2;
     }
   }
+  return { order, sumCos, sumSin, rCos, rSin, dCos, dSin, d2Cos, d2Sin, sumD2, sumD3, sumD4, sumRD, sumRD2 };
+}
+
+/**
+ * Least-squares Fourier fit of order K (plus the offset terms when sheet.d is given), from sums of
+ * order ≥ K over the same sheet (computed here when not given).
+ */
+export function solveFourier(K: number, sheet: OuterSheet, sums: FourierSums = fourierSums(sheet, K)): FourierFit | null {
+  if (sums.order < K) throw new Error(`solveFourier: sums of order ${sums.order} cannot fit order ${K}`);
+  const { count, r, d, cos, sin } = sheet;
+  const { sumCos, sumSin, rCos, rSin, dCos, dSin, d2Cos, d2Sin, sumD2, sumD3, sumD4, sumRD, sumRD2 } = sums;
+  const harmonics = 2 * K + 1;
+  const dim = harmonics + (d ? 2 : 0);
+  const normal = new Float64Array(dim * dim);
+  const rhs = new Float64Array(dim);
+  const basis = new Float64Array(dim);
+  // A tiny ridge on the offset terms keeps a zero-thickness (mesh-like) slab solvable.
+  if (d) { normal[harmonics * dim + harmonics] += 1e-12; normal[(harmonics + 1) * dim + harmonics + 1] += 1e-16; }
   const cosSum = (m: number): number => sumCos[Math.abs(m)];
   const sinSum = (m: number): number => (m < 0 ? -sumSin[-m] : sumSin[m]);
   // Index of cos kθ is 2k−1 and of sin kθ is 2k (k ≥ 1); index 0 is the constant (k = 0, cos 0θ).
