@@ -5,7 +5,7 @@ import { AppError } from '../domain/error-catalog.ts';
 import type { BodyShapePrediction, ScanFailure } from '../domain/scan.ts';
 import { predictionEvent } from '../domain/webhook-event.ts';
 import type { PredictionResult, Tenant } from './ports.ts';
-import { recordWebhookEvent, wakeWorkersIf } from './webhook-outbox.ts';
+import { commitWithEvent, recordWebhookEvent, wakeWorkersIf } from './webhook-outbox.ts';
 
 /** A prediction with what its webhook events need: its tenant and the token of its scan's user. */
 interface PredictionOwner {
@@ -63,22 +63,14 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
 
 /** PROCESSING -> READY and body_shape_prediction.processing.succeeded, in one transaction. */
 async function succeedPrediction(context: ServiceContext, owner: PredictionOwner, result: PredictionResult): Promise<void> {
-  const queued = await context.db.transaction(async (tx) => {
-    const now = context.clock.now();
-    await tx.predictions.markPredictionReady(owner.prediction.id, result, now);
-    return recordWebhookEvent(tx, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'READY', null), now);
-  });
-  wakeWorkersIf(context, queued);
+  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'READY', null),
+    (tx, now) => tx.predictions.markPredictionReady(owner.prediction.id, result, now));
 }
 
 /** -> FAILED and body_shape_prediction.processing.failed, in one transaction. */
 async function failPrediction(context: ServiceContext, owner: PredictionOwner, failure: ScanFailure): Promise<void> {
-  const queued = await context.db.transaction(async (tx) => {
-    const now = context.clock.now();
-    await tx.predictions.markPredictionFailed(owner.prediction.id, failure, now);
-    return recordWebhookEvent(tx, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'FAILED', failure), now);
-  });
-  wakeWorkersIf(context, queued);
+  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'FAILED', failure),
+    (tx, now) => tx.predictions.markPredictionFailed(owner.prediction.id, failure, now));
 }
 
 export async function failPredictionAfterRetries(context: ServiceContext, predictionId: string, attempts: number): Promise<void> {

@@ -8,7 +8,7 @@ import { objectKeys, type ServiceContext } from './service-context.ts';
 import type { ScanFailure } from '../domain/scan.ts';
 import { scanEvent } from '../domain/webhook-event.ts';
 import type { Tenant } from './ports.ts';
-import { recordWebhookEvent, wakeWorkersIf } from './webhook-outbox.ts';
+import { commitWithEvent } from './webhook-outbox.ts';
 
 /**
  * The process-scan job: capture bytes -> geometry -> measured body -> fitted model -> measurements,
@@ -66,13 +66,10 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
       fittedBody: fitted,
       bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
     };
-    const queued = await context.db.transaction(async (tx) => {
-      const now = context.clock.now();
+    await commitWithEvent(context, tenant, scanEvent(scan, 'READY', null), async (tx, now) => {
       await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', now);
       await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, now);
-      return recordWebhookEvent(tx, tenant, scanEvent(scan, 'READY', null), now);
     });
-    wakeWorkersIf(context, queued);
     log('scan ready', { assets: files.map((file) => file.fileName) });
   } catch (error) {
     await context.db.scans.setScanStage(scanId, stage, 'failed', context.clock.now());
@@ -87,12 +84,7 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
 
 /** PROCESSING -> FAILED and the scan.processing.failed webhook, in one transaction. */
 async function failScan(context: ServiceContext, tenant: Tenant, scan: { id: string; userToken: string }, failure: ScanFailure): Promise<void> {
-  const queued = await context.db.transaction(async (tx) => {
-    const now = context.clock.now();
-    await tx.scans.markScanFailed(scan.id, failure, now);
-    return recordWebhookEvent(tx, tenant, scanEvent(scan, 'FAILED', failure), now);
-  });
-  wakeWorkersIf(context, queued);
+  await commitWithEvent(context, tenant, scanEvent(scan, 'FAILED', failure), (tx, now) => tx.scans.markScanFailed(scan.id, failure, now));
 }
 
 /** When every attempt failed on an unexpected error: the scan says so instead of staying PROCESSING. */

@@ -25,6 +25,21 @@ export async function recordWebhookEvent(tx: Repositories, tenant: Tenant, event
   return true;
 }
 
+/**
+ * A state change and the webhook event that reports it, in one transaction (the outbox rule);
+ * after commit, workers are woken when a delivery was queued.
+ */
+export async function commitWithEvent(
+  context: ServiceContext, tenant: Tenant, event: WebhookEvent, change: (tx: Repositories, now: Date) => Promise<void>,
+): Promise<void> {
+  const queued = await context.db.transaction(async (tx) => {
+    const now = context.clock.now();
+    await change(tx, now);
+    return recordWebhookEvent(tx, tenant, event, now);
+  });
+  wakeWorkersIf(context, queued);
+}
+
 /** After commit: a queued delivery should not wait for the next poll. */
 export function wakeWorkersIf(context: ServiceContext, queued: boolean): void {
   if (queued) context.notifier.jobEnqueued();
