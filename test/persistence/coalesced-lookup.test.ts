@@ -50,6 +50,11 @@ describe('coalescedLookup', () => {
     assert.equal(await find(3), 3);
   });
 
+  it('rejects every caller when the loader throws before returning a promise', async () => {
+    const find = coalescedLookup((_keys: number[]): Promise<number[]> => { throw new Error('bad arguments'); });
+    await assert.rejects(Promise.all([find(1), find(2)]), /bad arguments/);
+  });
+
   it('rejects every caller when the loader answers the wrong number of values', async () => {
     const find = coalescedLookup(async (keys: number[]) => keys.slice(1));
     await assert.rejects(Promise.all([find(1), find(2)]), /1 values for 2 keys/);
