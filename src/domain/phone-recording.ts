@@ -1,7 +1,7 @@
 /**
  * A phone depth recording as read from its upload (issue 11), before reconstruction. Read from the
  * Stray Scanner layout (read-stray-recording.ts), made by the recording simulator, consumed by
- * reconstruction (src/processing/recording-reconstruction/).
+ * reconstruction (src/processing/recording-reconstruction/). Lives in domain so ReadCapture can carry it.
  *
  * Camera frame: OpenCV (x right, y down, z forward). World frame: ARKit's (metres, y up along gravity).
  */
