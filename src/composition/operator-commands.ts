@@ -1,3 +1,4 @@
+import type { WebhookSignatureStyle } from '../domain/webhook-event.ts';
 import { apiKeyService } from '../services/api-key-service.ts';
 import type { ApiKeyRecord, Environment, WebhookDelivery } from '../services/ports.ts';
 import { listWebhookDeliveries, removeWebhookEndpoint, setWebhookEndpoint } from '../services/webhook-endpoint-service.ts';
@@ -31,8 +32,10 @@ export const revokeApiKey = (config: Config, keyId: string): Promise<boolean> =>
 export const listApiKeys = (config: Config): Promise<ApiKeyRecord[]> => withDatabase(config, (db) => db.apiKeys.listApiKeys());
 
 /** `bodyscan webhooks set`: the new signing secret. */
-export const setWebhook = (config: Config, partnerId: string, environment: Environment, url: string): Promise<{ signingSecret: string }> =>
-  withDatabase(config, (db) => setWebhookEndpoint(db.webhooks, clock, { partnerId, environment }, url));
+export const setWebhook = (
+  config: Config, partnerId: string, environment: Environment, url: string, signatureStyle: WebhookSignatureStyle = 'bodyscan',
+): Promise<{ signingSecret: string }> =>
+  withDatabase(config, (db) => setWebhookEndpoint(db.webhooks, clock, { partnerId, environment }, url, signatureStyle));
 
 /** `bodyscan webhooks remove`: false when the tenant had no endpoint. */
 export const removeWebhook = (config: Config, partnerId: string, environment: Environment): Promise<boolean> =>

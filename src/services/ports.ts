@@ -8,7 +8,7 @@ import type {
   AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure,
 } from '../domain/scan.ts';
 import type { Height, TermsAcceptance, User, Weight } from '../domain/user.ts';
-import type { WebhookEventType } from '../domain/webhook-event.ts';
+import type { WebhookEventType, WebhookSignatureStyle } from '../domain/webhook-event.ts';
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -147,6 +147,8 @@ export interface WebhookEndpoint {
   tenant: Tenant;
   url: string;
   signingSecret: string;
+  /** Which headers and timestamp format deliveries use (WEBHOOK_SIGNATURE_STYLES). */
+  signatureStyle: WebhookSignatureStyle;
   createdAt: Date;
 }
 

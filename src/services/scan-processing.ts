@@ -83,7 +83,7 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
 }
 
 /** PROCESSING -> FAILED and the scan.processing.failed webhook, in one transaction. */
-async function failScan(context: ServiceContext, tenant: Tenant, scan: { id: string; userToken: string }, failure: ScanFailure): Promise<void> {
+async function failScan(context: ServiceContext, tenant: Tenant, scan: { id: string; userId: string; userToken: string }, failure: ScanFailure): Promise<void> {
   await commitWithEvent(context, tenant, scanEvent(scan, 'FAILED', failure), (tx, now) => tx.scans.markScanFailed(scan.id, failure, now));
 }
 
