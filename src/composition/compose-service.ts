@@ -106,6 +106,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       leaseMs: options.leaseMs ?? config.jobLeaseMs,
       backoffBaseMs: options.backoffBaseMs ?? BACKOFF_BASE_MS,
       backoffMaxMs: BACKOFF_MAX_MS,
+      retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000,
     };
     worker = startJobWorker({
       ...workerOptions,

@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** How long a claimed job belongs to its worker; a killed worker's job is retaken after it. */
   jobLeaseMs: number;
+  /** Done and failed jobs are deleted this many days after they finished (the scans keep their results). */
+  jobRetentionDays: number;
   /** Scale-out mode: captures and assets in an S3-compatible bucket (null: files under dataDir). */
   s3: S3Config | null;
   /** Worker role, S3 mode: how often CREATED scans are checked for a capture uploaded straight to the bucket. */
@@ -92,6 +94,7 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', 3, 1, 20),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),
+    jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
     s3,
     uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 5000, 100, 3_600_000),
     rateLimitPerS: integer('RATE_LIMIT_PER_S', 200, 0, 1_000_000_000),

@@ -226,9 +226,16 @@ export interface JobRepository {
    * With `kinds`, only jobs of those kinds (so webhook deliveries can have workers of their own).
    */
   claimJob(workerId: string, leaseMs: number, now: Date, kinds?: readonly JobKind[]): Promise<ClaimedJob | null>;
-  completeJob(jobId: number, now: Date): Promise<void>;
-  retryJob(jobId: number, error: string, runAfter: Date): Promise<void>;
-  failJob(jobId: number, error: string, now: Date): Promise<void>;
+  /**
+   * The three ends of an attempt. Each applies only while `workerId` still holds the job (running,
+   * locked by it): a worker that lost its lease (paused past it, another worker retook the job)
+   * changes nothing and gets false.
+   */
+  completeJob(jobId: number, workerId: string, now: Date): Promise<boolean>;
+  retryJob(jobId: number, workerId: string, error: string, runAfter: Date): Promise<boolean>;
+  failJob(jobId: number, workerId: string, error: string, now: Date): Promise<boolean>;
+  /** Deletes up to `limit` done or failed jobs that finished before `finishedBefore`; returns how many. */
+  pruneFinishedJobs(finishedBefore: Date, limit: number): Promise<number>;
   extendJobLease(jobId: number, workerId: string, until: Date): Promise<void>;
   countJobs(state: 'queued' | 'running' | 'done' | 'failed'): Promise<number>;
 }
