@@ -63,6 +63,9 @@ const WEBHOOK_WORKER_CONCURRENCY = 4;
 /** Retry delay after attempt n: min(base * 2^(n-1), max); docs/webhooks.md states the schedule. */
 const BACKOFF_BASE_MS = 2000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+/** Idle worker poll without notifications (PGlite: other processes cannot share it anyway), and with them. */
+const POLL_INTERVAL_MS = 1000;
+const LISTENING_POLL_INTERVAL_MS = 5000;
 
 /** The composition root: the only place adapters are constructed and wired to use cases. */
 export async function composeService(options: ComposeOptions): Promise<ComposedService> {
@@ -97,12 +100,18 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     cursorSecret,
   };
 
+  let stopListening: (() => Promise<void>) | null = null;
   if (options.roles.worker && config.workerConcurrency > 0) {
+    // On PostgreSQL every enqueue, from any process, wakes idle workers (LISTEN/NOTIFY): the poll is
+    // then only a backstop (missed notifications, retry backoffs coming due).
+    if (db.subscribeToJobs) {
+      stopListening = await db.subscribeToJobs(() => { worker?.notify(); webhookWorker?.notify(); });
+    }
     const workerOptions = {
       jobs: db.jobs,
       clock,
       logger: context.logger,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      pollIntervalMs: options.pollIntervalMs ?? (stopListening ? LISTENING_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
       leaseMs: options.leaseMs ?? config.jobLeaseMs,
       backoffBaseMs: options.backoffBaseMs ?? BACKOFF_BASE_MS,
       backoffMaxMs: BACKOFF_MAX_MS,
@@ -149,6 +158,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       if (sweep) await sweep.stop();
       if (worker) await worker.stop();
       if (webhookWorker) await webhookWorker.stop();
+      if (stopListening) await stopListening();
       await db.close();
     },
   };

@@ -1,6 +1,9 @@
 import { JOB_KINDS, type ClaimedJob, type JobKind, type JobRepository, type NewJob } from '../services/ports.ts';
 import type { SqlClient } from './sql-client.ts';
 
+/** The NOTIFY channel an enqueue signals on (src/composition subscribes workers to it). */
+export const JOBS_CHANNEL = 'bodyscan_jobs';
+
 /**
  * The job table as a queue. A job is claimed with FOR UPDATE SKIP LOCKED and a lease
  * (locked_until); a worker that dies mid-job stops renewing it, and once it expires any worker
@@ -12,6 +15,9 @@ export function jobQueries(sql: SqlClient): JobRepository {
   return {
     async enqueueJob(job: NewJob) {
       await sql.query('INSERT INTO jobs (kind, payload, max_attempts) VALUES ($1, $2, $3)', [job.kind, JSON.stringify(job.payload), job.maxAttempts]);
+      // Delivered when the enqueuing transaction commits (never for a rollback): idle workers of
+      // every process listening on PostgreSQL wake at once instead of at their next poll.
+      await sql.query(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [job.kind]);
     },
 
     async claimJob(workerId: string, leaseMs: number, now: Date, kinds: readonly JobKind[] = JOB_KINDS): Promise<ClaimedJob | null> {

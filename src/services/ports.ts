@@ -263,6 +263,12 @@ export interface Database extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onEnqueued` when any process enqueues a job (PostgreSQL LISTEN/NOTIFY); absent where the
+   * database cannot tell other processes (PGlite: one process, which wakes its own workers).
+   * Resolves to a function that stops listening.
+   */
+  subscribeToJobs?(onEnqueued: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
