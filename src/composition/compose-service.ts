@@ -5,7 +5,7 @@ import { buildApi } from '../api/build-api.ts';
 import type { Config } from '../config/config.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { webhookJobHandlers } from '../jobs/webhook-job-handlers.ts';
-import { localDiskStore } from '../object-storage/local-disk-store.ts';
+import { localDiskStore, sweepStaleTempFiles } from '../object-storage/local-disk-store.ts';
 import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
@@ -78,6 +78,11 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   // S3 mode: clients talk to the bucket through presigned URLs, so the API serves no /storage/ routes.
   const localStore = config.s3 ? null : localDiskStore({ rootDir: join(config.dataDir, 'files'), publicBaseUrl: () => baseUrl, signingSecret: storageSecret });
   const store: ObjectStore = localStore ?? s3Store(config.s3!);
+  if (!config.s3) {
+    // Partial uploads of a process that died (crash, SIGKILL) would otherwise stay in files/tmp for good.
+    const swept = await sweepStaleTempFiles(join(config.dataDir, 'files'), clock.now());
+    if (swept > 0) logger.info({ swept }, 'removed stale partial uploads');
+  }
   const keys = await apiKeyService(db, clock, config.environment);
 
   let worker: JobWorker | null = null;

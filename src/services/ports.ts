@@ -5,7 +5,7 @@
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
 import type {
-  AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure,
+  AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure, ScanStatus,
 } from '../domain/scan.ts';
 import type { Height, TermsAcceptance, User, Weight } from '../domain/user.ts';
 import type { WebhookEventType, WebhookSignatureStyle } from '../domain/webhook-event.ts';
@@ -70,8 +70,12 @@ export interface ScanRepository {
   /** CREATED -> PROCESSING; false when the scan was not CREATED (someone else got there first). */
   markScanProcessing(scanId: string, now: Date): Promise<boolean>;
   setScanStage(scanId: string, stage: AssetStage, state: AssetStageState, now: Date): Promise<void>;
-  markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date): Promise<void>;
-  markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<void>;
+  /** PROCESSING -> READY; false when the scan is gone or no longer PROCESSING (deleted meanwhile). */
+  markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date): Promise<boolean>;
+  /** CREATED or PROCESSING -> FAILED; false when the scan is gone or already READY/FAILED. */
+  markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<boolean>;
+  /** The scan's status, its row locked until the transaction ends (an upload and a delete serialise on it); null when gone. */
+  lockScanStatus(scanId: string): Promise<ScanStatus | null>;
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
   /**
@@ -310,7 +314,18 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
  * Embedded mode: the service itself serves the signed upload/download addresses of the local
  * store. The API checks a request's signature and streams bytes through this port.
  */
+/** Upload bytes held aside (not yet visible under their key) until the scan they belong to accepts them. */
+export interface StagedUpload {
+  byteSize: number;
+  /** Moves the bytes under their key, replacing what was there. */
+  commit(): Promise<void>;
+  /** Drops the bytes; a no-op after commit. */
+  discard(): Promise<void>;
+}
+
 export interface SignedLocalStorage {
+  /** Streams an upload aside; beyond `maxBytes` it stops, keeps nothing and throws payload_too_large. */
+  stageUpload(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedUpload>;
   checkSignature(method: 'GET' | 'PUT', key: string, query: Record<string, string | undefined>, now: Date): { check: SignatureCheck; maxBytes: number };
   openDownload(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; byteSize: number } | null>;
 }

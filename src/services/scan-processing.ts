@@ -19,7 +19,13 @@ import { commitWithEvent } from './webhook-outbox.ts';
  */
 export async function processScan(context: ServiceContext, pipeline: ScanPipeline, scanId: string): Promise<void> {
   const owned = await context.db.scans.findOwnedScan(scanId);
-  if (!owned || owned.scan.status !== 'PROCESSING') return;
+  if (!owned) {
+    // Deleted before (or while an earlier attempt of) this job ran: files an attempt wrote after the
+    // delete would otherwise stay on disk for good, unreachable.
+    await dropFilesOfDeletedScan(context, scanId);
+    return;
+  }
+  if (owned.scan.status !== 'PROCESSING') return;
   const { scan, user, tenant } = owned;
   const log = (message: string, fields: Record<string, unknown> = {}): void =>
     context.logger.info({ scanId, providerScanId: scan.providerScanId, ...fields }, message);
@@ -66,10 +72,16 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
       fittedBody: fitted,
       bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
     };
-    await commitWithEvent(context, tenant, scanEvent(scan, 'READY', null), async (tx, now) => {
+    const ready = await commitWithEvent(context, tenant, scanEvent(scan, 'READY', null), async (tx, now) => {
+      if (!(await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, now))) return false;
       await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', now);
-      await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, now);
+      return true;
     });
+    if (!ready) {
+      await dropFilesOfDeletedScan(context, scanId);
+      log('scan deleted while it processed; its files were removed');
+      return;
+    }
     log('scan ready', { assets: files.map((file) => file.fileName) });
   } catch (error) {
     await context.db.scans.setScanStage(scanId, stage, 'failed', context.clock.now());
@@ -80,6 +92,13 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
     }
     throw error;
   }
+}
+
+/** The files of a scan that no longer exists (a delete raced the job): removed, if the scan is really gone. */
+async function dropFilesOfDeletedScan(context: ServiceContext, scanId: string): Promise<void> {
+  if (await context.db.scans.findOwnedScan(scanId)) return;
+  await context.db.scans.deleteScan(scanId); // the scan row is gone: this removes the file records the job made after it
+  await context.store.deletePrefix(objectKeys.scanFolder(scanId));
 }
 
 /** PROCESSING -> FAILED and the scan.processing.failed webhook, in one transaction. */
