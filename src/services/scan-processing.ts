@@ -1,6 +1,7 @@
 import { ProcessingFailure } from '../domain/processing-failure.ts';
 import type { AssetStage } from '../domain/scan.ts';
-import { heightInM, weightInKg } from '../domain/units.ts';
+import type { PersonAtScan } from '../domain/body-composition.ts';
+import type { MeasureContext } from '../domain/body-scan-result.ts';
 import { computeBodyfat } from '../processing/body-composition/compute-bodyfat.ts';
 import type { ScanPipeline } from './scan-pipeline.ts';
 import { personAtScan } from './scan-results-service.ts';
@@ -47,7 +48,7 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
     await succeed('captureData');
 
     await begin('body');
-    const measured = pipeline.measure(capture, { heightM: heightInM(scan.height), weightKg: weightInKg(scan.weight) });
+    const measured = pipeline.measure(capture, measureContextOf(personAtScan(user, scan)));
     log('body measured', { statureM: measured.statureM, ...measured.diagnostics });
     await succeed('body');
 
@@ -92,6 +93,20 @@ export async function processScan(context: ServiceContext, pipeline: ScanPipelin
     }
     throw error;
   }
+}
+
+/**
+ * What measuring is told about the person (SI): height and weight to cross-check the scan, sex and
+ * age for the density and lung-gas model of bmiPredicted. 'neutral'/'undefined' sex is left unknown
+ * (the model then averages the sexes).
+ */
+export function measureContextOf(person: PersonAtScan): MeasureContext {
+  return {
+    heightM: person.heightM,
+    weightKg: person.weightKg,
+    ageYears: person.ageYears,
+    ...(person.sex === 'male' || person.sex === 'female' ? { sex: person.sex } : {}),
+  };
 }
 
 /** The files of a scan that no longer exists (a delete raced the job): removed, if the scan is really gone. */
