@@ -17,8 +17,9 @@ const allowedImports: Record<string, readonly string[]> = {
   persistence: ['domain', 'services'],
   'object-storage': ['domain', 'services'],
   queue: ['domain', 'services'],
+  'processing-threads': ['domain', 'services'],
   config: ['domain'],
-  composition: ['domain', 'processing', 'services', 'api', 'jobs', 'cli', 'persistence', 'object-storage', 'queue', 'config'],
+  composition: ['domain', 'processing', 'services', 'api', 'jobs', 'cli', 'persistence', 'object-storage', 'queue', 'processing-threads', 'config'],
   main: ['composition', 'config', 'cli', 'domain'],
 };
 

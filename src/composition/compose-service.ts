@@ -11,8 +11,9 @@ import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
 import { requestRateLimit } from '../services/request-rate-limit.ts';
 import type { Clock, Database, ObjectStore, WebhookSender } from '../services/ports.ts';
-import type { ScanPipeline } from '../services/scan-pipeline.ts';
-import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
+import type { CaptureProcessor, ScanPipeline } from '../services/scan-pipeline.ts';
+import { inProcessCaptureProcessor } from '../services/capture-processing.ts';
+import { threadedCaptureProcessor } from '../processing-threads/threaded-capture-processor.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { startUploadSweep, type UploadSweep } from '../services/upload-detection.ts';
 import { fetchWebhookSender } from './fetch-webhook-sender.ts';
@@ -24,8 +25,12 @@ export interface ComposeOptions {
   config: Config;
   roles: { api: boolean; worker: boolean };
   logger: PinoLogger;
-  /** The processing pipeline; 'default' = the production one from src/processing. */
-  pipeline: ScanPipeline | 'default';
+  /**
+   * The processing pipeline: 'default' = the production one from src/processing, on worker threads;
+   * a ScanPipeline object runs in process (tests); `{ threadModule }` runs the pipeline that module's
+   * `createPipeline()` makes, on worker threads (tests of thread crashes).
+   */
+  pipeline: ScanPipeline | 'default' | { threadModule: string };
   clock?: Clock;
   /** Tests: PGlite in memory instead of under dataDir (files still go to dataDir). */
   inMemoryDatabase?: boolean;
@@ -106,7 +111,14 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   };
 
   let stopListening: (() => Promise<void>) | null = null;
+  let processor: CaptureProcessor | null = null;
   if (options.roles.worker && config.workerConcurrency > 0) {
+    const threads = { threads: config.processingThreads, threadHeapMb: config.processingThreadHeapMb };
+    processor = options.pipeline === 'default'
+      ? threadedCaptureProcessor(threads)
+      : 'threadModule' in options.pipeline
+        ? threadedCaptureProcessor({ ...threads, pipelineModule: options.pipeline.threadModule })
+        : inProcessCaptureProcessor(options.pipeline);
     // On PostgreSQL every enqueue, from any process, wakes idle workers (LISTEN/NOTIFY): the poll is
     // then only a backstop (missed notifications, retry backoffs coming due).
     if (db.subscribeToJobs) {
@@ -124,7 +136,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     };
     worker = startJobWorker({
       ...workerOptions,
-      handlers: jobHandlers(context, options.pipeline === 'default' ? defaultScanPipeline() : options.pipeline),
+      handlers: jobHandlers(context, processor!),
       concurrency: config.workerConcurrency,
     });
     webhookWorker = startJobWorker({
@@ -164,6 +176,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       if (worker) await worker.stop();
       if (webhookWorker) await webhookWorker.stop();
       if (stopListening) await stopListening();
+      if (processor) await processor.close();
       await db.close();
     },
   };

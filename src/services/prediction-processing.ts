@@ -1,4 +1,4 @@
-import type { FittedBody, ScanPipeline } from './scan-pipeline.ts';
+import type { CaptureProcessor, FittedBody } from './scan-pipeline.ts';
 import { predictForScan } from './prediction-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { AppError } from '../domain/error-catalog.ts';
@@ -20,7 +20,7 @@ interface PredictionOwner {
  * composition and the deformed body mesh. Idempotent: a deleted or finished prediction is left alone.
  * Each transition commits with its webhook event.
  */
-export async function processPrediction(context: ServiceContext, pipeline: ScanPipeline, predictionId: string): Promise<void> {
+export async function processPrediction(context: ServiceContext, processor: CaptureProcessor, predictionId: string): Promise<void> {
   const owned = await context.db.predictions.findOwnedPrediction(predictionId);
   if (!owned || owned.prediction.status === 'READY' || owned.prediction.status === 'FAILED') return;
   const { prediction, tenant } = owned;
@@ -41,7 +41,7 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
     const processing = await context.db.scans.findProcessingRecord(scan.id);
     const fitted = processing?.fittedBody as FittedBody | undefined;
     if (fitted) {
-      const file = pipeline.predictedBody(fitted, predicted.measurements);
+      const file = await processor.predictedBody(fitted, predicted.measurements);
       const objectKey = objectKeys.predictionAsset(scan.id, predictionId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
       await context.db.files.recordStoredFile({ ownerId: predictionId, assetKey: 'bodyShapePrediction', objectKey, contentType: file.contentType, byteSize });
