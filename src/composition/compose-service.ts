@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { webhookJobHandlers } from '../jobs/webhook-job-handlers.ts';
 import { localDiskStore, sweepStaleTempFiles } from '../object-storage/local-disk-store.ts';
+import { startOperatorChannel } from './operator-channel.ts';
 import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
@@ -89,6 +90,8 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     if (swept > 0) logger.info({ swept }, 'removed stale partial uploads');
   }
   const keys = await apiKeyService(db, clock, config.environment);
+  // Embedded mode: this process holds DATA_DIR's database, so `bodyscan keys|webhooks` reach it here.
+  const operatorChannel = !config.databaseUrl && !options.inMemoryDatabase ? await startOperatorChannel(config, db, clock) : null;
 
   let worker: JobWorker | null = null;
   let webhookWorker: JobWorker | null = null;
@@ -177,6 +180,7 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       if (webhookWorker) await webhookWorker.stop();
       if (stopListening) await stopListening();
       if (processor) await processor.close();
+      if (operatorChannel) await operatorChannel.close();
       await db.close();
     },
   };
