@@ -2,7 +2,12 @@
 // by the measurer): torso fields take the loop around the torso axis, limb fields the loop around
 // that limb's joint axis, the neck the loop around the neck axis, shoulders the hull of the torso
 // and both upper-arm loops. Truth frame: metres, Y up, facing +Z.
+// Where an arm touches or joins the torso, a torso girth is the tape passed under the arms: the
+// hull of the torso loop's points whose nearest mesh vertex is not arm skin (rig labels,
+// BodyMesh.armVertex); an arm that is its own loop is left out anyway.
 import { cutMesh, componentAt, hullPerimeterOf, type CutComponent, type PlaneCut } from '../../src/processing/evaluation/cut-components.ts';
+import { convexHull2d, polygonPerimeter } from '../../src/processing/evaluation/plane-polygon.ts';
+import { VertexGrid } from './arm-clearance.ts';
 import type { CircumferenceField } from '../../src/domain/measurements.ts';
 import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import {
@@ -26,12 +31,41 @@ export function torsoComponent(body: BodyMesh, cut: PlaneCut): { component: CutC
   return componentAt(cut, torsoReferenceAt(body, cut.plane.point[1]));
 }
 
+const armGrids = new WeakMap<BodyMesh, VertexGrid>();
+/** Grid cell for the nearest-vertex lookup (m): hm08's edges are 0.5-3 cm long. */
+const LABEL_GRID_CELL_M = 0.03;
+
+/**
+ * Torso girth of a cut: hull perimeter of the torso component's outer loop without its arm-skin
+ * points (nearest mesh vertex arm-labelled). The whole loop when the body has no labels or fewer
+ * than 3 points would remain.
+ */
+export function torsoHullPerimeter(body: BodyMesh, component: CutComponent): number {
+  const labels = body.armVertex;
+  if (!labels) return component.hullPerimeter;
+  let grid = armGrids.get(body);
+  if (!grid) {
+    grid = new VertexGrid(body.positionsM, Uint32Array.from({ length: body.positionsM.length / 3 }, (_, i) => i), LABEL_GRID_CELL_M);
+    armGrids.set(body, grid);
+  }
+  const loop = component.outerLoop, uv = component.outerUv;
+  const kept = new Float64Array(uv.length);
+  let n = 0, dropped = 0;
+  for (let k = 0; k < loop.length / 3; k++) {
+    const v = grid.nearest(loop[3 * k], loop[3 * k + 1], loop[3 * k + 2]);
+    if (v >= 0 && labels[v] === 1) { dropped++; continue; }
+    kept[2 * n] = uv[2 * k]; kept[2 * n + 1] = uv[2 * k + 1]; n++;
+  }
+  if (dropped === 0 || n < 3) return component.hullPerimeter;
+  return polygonPerimeter(convexHull2d(kept.subarray(0, 2 * n)));
+}
+
 export function girthOnPlane(body: BodyMesh, field: CircumferenceField, centerM: Vec3, normal: Vec3): PlaneGirth | null {
   const cut = cutBody(body, centerM, normal);
   const kind = fieldKind(field);
   if (kind === 'torso') {
     const found = torsoComponent(body, cut);
-    return found && { perimeterM: found.component.hullPerimeter, side: null, axisOffsetM: found.distance };
+    return found && { perimeterM: torsoHullPerimeter(body, found.component), side: null, axisOffsetM: found.distance };
   }
   if (kind === 'shoulder') {
     const torso = torsoComponent(body, cut);
