@@ -1,24 +1,26 @@
 // Poses a MakeHuman body "arms down" with the default rig: each upper arm swings from the A-pose
 // towards straight down (about the axis perpendicular to the arm and the vertical, through the
-// shoulder joint) until the upper arm's closest vertex is 0-5 mm from the torso without going
-// into it; optionally the elbow bends forward; a forearm or hand that would then go into the hips
-// or thigh is turned outwards about the elbow until it clears them by at least 2 mm.
-// Positions in decimetres (base.obj units); clearances reported in mm.
+// shoulder joint) until its loop in horizontal cuts comes within 0-5 mm of the torso's loop
+// without entering it (arm-contact.ts; the armpit fold, arm and torso skin joined already in the
+// A-pose, is not contact); optionally both elbows bend forward; a forearm or hand
+// that would then touch or enter the hips or a thigh is turned outwards about the elbow until it
+// clears them by at least 2 mm. Rest positions in decimetres (base.obj units); gaps in mm.
+import type { MakeHumanBase } from './load-makehuman.ts';
 import type { MakeHumanRig } from './makehuman-rig.ts';
 import { jointPosition } from './makehuman-rig.ts';
 import { poseBody, type BoneRotation } from './skin-pose.ts';
-import { clearanceIndex, partClearance, vertexNormals, VertexGrid, type ClearanceIndex } from './arm-clearance.ts';
+import { extractBodyMesh } from './body-mesh.ts';
+import { armpitFoldEnd, forearmBodyGap, upperArmTorsoGap, type ArmGap } from './arm-contact.ts';
 import type { Side } from './body-axes.ts';
 
-const MM_PER_DM = 100;
-/** Target band of the upper arm's clearance to the torso (mm). */
+/** Target band of the upper arm's gap to the torso (mm). */
 export const CLEARANCE_BAND_MM: readonly [number, number] = [0, 5];
-/** Smallest clearance of forearm and hand to the hips/thighs (mm). */
+/** Smallest gap of forearm and hand to the rest of the body (mm). */
 export const FOREARM_MIN_CLEARANCE_MM = 2;
-/** Arm vertices within this distance of the torso in the rest pose form the armpit fold (dm): 4 cm. */
-const JUNCTION_BAND_DM = 0.4;
 /** Largest swing searched (deg): past straight down for the narrowest bodies. */
 const MAX_SWING_DEG = 70;
+const MAX_OUTWARD_DEG = 45;
+const SEARCH_STEPS = 24;
 
 export interface ArmsDownOptions {
   /** Forward bend of both elbows (deg), 0 for straight arms. */
@@ -29,16 +31,18 @@ export interface ArmPoseReport {
   side: Side;
   /** Swing of the upper arm from the A-pose (deg). */
   swingDeg: number;
-  /** Angle of the upper arm (shoulder -> elbow) from the downward vertical after posing (deg). */
+  /** Angle of the upper arm (shoulder -> elbow joints) from the downward vertical after posing (deg). */
   fromVerticalDeg: number;
-  /** Achieved clearance of the upper arm to the torso (mm): in the band unless `reachedLimit`. */
-  upperArmClearanceMm: number;
-  /** Clearance of forearm and hand to the rest of the body (mm). */
-  forearmClearanceMm: number;
+  /** Achieved upper arm - torso gap (mm, arm-contact.ts): in the band unless `outOfBand`. */
+  upperArm: ArmGap;
+  /** Forearm and hand - rest of the body gap (mm). */
+  forearm: ArmGap;
   /** Outward turn of the forearm needed to keep it off the hips (deg). */
   forearmOutwardDeg: number;
-  /** The swing limit was reached before the arm came within 5 mm of the torso. */
-  reachedLimit: boolean;
+  /** How far down the upper arm the armpit fold reaches in the A-pose (fraction shoulder -> elbow); cuts above it that join arm and torso are not contact. */
+  foldToT: number;
+  /** No swing put the gap in the band (the closest non-penetrating one was kept). */
+  outOfBand: boolean;
 }
 
 export interface ArmsDownResult {
@@ -55,8 +59,7 @@ const DEG = Math.PI / 180;
 
 interface ArmState { swingRad: number; bendRad: number; outwardRad: number }
 
-export function poseArmsDown(rig: MakeHumanRig, restDm: Float64Array, bodyVertices: Uint32Array, trianglesGlobal: Uint32Array, options: ArmsDownOptions): ArmsDownResult {
-  const index: ClearanceIndex = clearanceIndex(rig, restDm, bodyVertices, JUNCTION_BAND_DM);
+export function poseArmsDown(base: MakeHumanBase, rig: MakeHumanRig, restDm: Float64Array, options: ArmsDownOptions): ArmsDownResult {
   const joint = (bone: string, end: 'head' | 'tail'): V3 => jointPosition(restDm, rig.bones[rig.boneIndex.get(bone)!][end === 'head' ? 'headVertices' : 'tailVertices']);
   const axes = {} as Record<Side, { swing: V3; bend: V3 }>;
   for (const side of ['left', 'right'] as const) {
@@ -73,46 +76,48 @@ export function poseArmsDown(rig: MakeHumanRig, restDm: Float64Array, bodyVertic
   const pose = (): BoneRotation[] => (['left', 'right'] as const).flatMap((side) => {
     const s = code(side), a = axes[side], st = state[side];
     const rotations: BoneRotation[] = [{ bone: `upperarm01.${s}`, axis: a.swing, angleRad: st.swingRad }];
-    // Forearm: bend forward, then turn outward (back along the swing, in the rest frame).
+    // Forearm (rest frame, about the elbow): bend forward, then turn outward (back along the swing).
     if (st.bendRad !== 0) rotations.push({ bone: `lowerarm01.${s}`, axis: a.bend, angleRad: st.bendRad });
     if (st.outwardRad !== 0) rotations.push({ bone: `lowerarm01.${s}`, axis: a.swing, angleRad: -st.outwardRad });
     return rotations;
   });
-  const measure = (side: Side, part: 'upperArm' | 'forearmHand'): number => {
-    const posed = poseBody(rig, restDm, pose());
-    const normals = vertexNormals(posed, trianglesGlobal);
-    const grid = new VertexGrid(posed, index.others, 0.3);
-    return partClearance(posed, normals, grid, index.parts[side][part]).clearance * MM_PER_DM;
-  };
-  const reports: ArmPoseReport[] = [];
-  for (const side of ['left', 'right'] as const) {
-    const st = state[side];
-    // Upper arm: bisection on the swing for clearance in the band (clearance falls as the arm swings in).
-    let lo = 0, hi = MAX_SWING_DEG * DEG, reachedLimit = false;
-    st.swingRad = hi;
-    if (measure(side, 'upperArm') > CLEARANCE_BAND_MM[1]) reachedLimit = true;
-    else {
-      for (let k = 0; k < 40; k++) {
-        st.swingRad = (lo + hi) / 2;
-        const c = measure(side, 'upperArm');
-        if (c >= CLEARANCE_BAND_MM[0] && c <= CLEARANCE_BAND_MM[1]) break;
-        if (c > CLEARANCE_BAND_MM[1]) lo = st.swingRad; else hi = st.swingRad;
-      }
+  const posedMesh = () => extractBodyMesh(base, poseBody(rig, restDm, pose()));
+  const restMesh = extractBodyMesh(base, restDm);
+  const foldToT = { left: armpitFoldEnd(restMesh, 'left'), right: armpitFoldEnd(restMesh, 'right') };
+  const upperGap = (side: Side): ArmGap => upperArmTorsoGap(posedMesh(), side, foldToT[side]);
+  const foreGap = (side: Side): ArmGap => forearmBodyGap(posedMesh(), side);
+  // Both arms move together (the bodies are mirror-symmetric: a symmetric pose keeps the
+  // left-right comparison meaningful); the smaller of the two sides' gaps decides.
+  const setBoth = (key: keyof ArmState, value: number): void => { state.left[key] = value; state.right[key] = value; };
+  const upperBoth = (): number => Math.min(upperGap('left').gapMm, upperGap('right').gapMm);
+  const foreBoth = (): number => Math.min(foreGap('left').gapMm, foreGap('right').gapMm);
+  // Upper arms: bisection on the swing (the gap falls as the arms swing in); keep a swing in the
+  // band, else the largest seen with a gap above it.
+  let lo = 0, hi = MAX_SWING_DEG * DEG, inBand: number | null = null;
+  setBoth('swingRad', hi);
+  if (upperBoth() > CLEARANCE_BAND_MM[1]) lo = hi;
+  else {
+    for (let k = 0; k < SEARCH_STEPS && inBand === null; k++) {
+      setBoth('swingRad', (lo + hi) / 2);
+      const g = upperBoth();
+      if (g >= CLEARANCE_BAND_MM[0] && g <= CLEARANCE_BAND_MM[1]) inBand = state.left.swingRad;
+      else if (g > CLEARANCE_BAND_MM[1]) lo = state.left.swingRad; else hi = state.left.swingRad;
     }
-    // Forearm and hand: the smallest outward turn that keeps them off the hips and thighs.
-    if (measure(side, 'forearmHand') < FOREARM_MIN_CLEARANCE_MM) {
-      let inLo = 0, inHi = 45 * DEG;
-      for (let k = 0; k < 20; k++) {
-        st.outwardRad = (inLo + inHi) / 2;
-        if (measure(side, 'forearmHand') < FOREARM_MIN_CLEARANCE_MM) inLo = st.outwardRad; else inHi = st.outwardRad;
-      }
-      st.outwardRad = inHi;
-    }
-    reports.push({
-      side, swingDeg: st.swingRad / DEG, fromVerticalDeg: 0, upperArmClearanceMm: measure(side, 'upperArm'),
-      forearmClearanceMm: measure(side, 'forearmHand'), forearmOutwardDeg: st.outwardRad / DEG, reachedLimit,
-    });
   }
+  setBoth('swingRad', inBand ?? lo);
+  // Forearms and hands: the smallest outward turn that keeps them off the hips and thighs.
+  if (foreBoth() < FOREARM_MIN_CLEARANCE_MM) {
+    let outLo = 0, outHi = MAX_OUTWARD_DEG * DEG;
+    for (let k = 0; k < SEARCH_STEPS / 2; k++) {
+      setBoth('outwardRad', (outLo + outHi) / 2);
+      if (foreBoth() < FOREARM_MIN_CLEARANCE_MM) outLo = state.left.outwardRad; else outHi = state.left.outwardRad;
+    }
+    setBoth('outwardRad', outHi);
+  }
+  const reports: ArmPoseReport[] = (['left', 'right'] as const).map((side) => ({
+    side, swingDeg: state[side].swingRad / DEG, fromVerticalDeg: 0, upperArm: upperGap(side), forearm: foreGap(side),
+    forearmOutwardDeg: state[side].outwardRad / DEG, foldToT: foldToT[side], outOfBand: inBand === null,
+  }));
   const positionsDm = poseBody(rig, restDm, pose());
   for (const report of reports) {
     const s = code(report.side);

@@ -77,7 +77,8 @@ for (const set of sets) {
     built.push(body);
     const s = spec.preset.settings;
     const years = 25 + 130 * (s.age - 0.5);
-    const arms = body.arms?.map((a) => `${a.side[0].toUpperCase()} ${a.fromVerticalDeg.toFixed(0)} deg from vertical, clearance ${a.upperArmClearanceMm.toFixed(1)} mm${a.reachedLimit ? ' (swing limit)' : ''}, forearm ${Number.isFinite(a.forearmClearanceMm) ? `${a.forearmClearanceMm.toFixed(1)} mm` : '> 30 mm'}${a.forearmOutwardDeg > 0 ? ` turned out ${a.forearmOutwardDeg.toFixed(1)} deg` : ''}`).join('; ');
+    const gap = (g: { gapMm: number }): string => (Number.isFinite(g.gapMm) ? `${g.gapMm.toFixed(1)} mm` : g.gapMm > 0 ? 'none in reach' : 'joined');
+    const arms = body.arms?.map((a) => `${a.side[0].toUpperCase()} ${a.fromVerticalDeg.toFixed(0)} deg from vertical, arm-torso gap ${gap(a.upperArm)}${a.outOfBand ? ' (OUT OF BAND)' : ''}, forearm-body ${gap(a.forearm)}${a.forearmOutwardDeg > 0 ? ` (turned out ${a.forearmOutwardDeg.toFixed(1)} deg)` : ''}`).join('; ');
     const detail = [
       spec.preset.extraTargets ? `+ local circ targets ${spec.preset.extraTargets[0].weight}` : '',
       spec.armsDown ? `elbows ${spec.armsDown.elbowBendDeg} deg; ${arms}` : '',

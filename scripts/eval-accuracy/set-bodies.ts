@@ -50,7 +50,7 @@ export function buildSetBody(context: SetBodyContext, spec: SetBody): BuiltBody 
   const restDm = applyTargets(base, [...macroTargetWeights(spec.preset.settings), ...(spec.preset.extraTargets ?? [])], readTarget);
   let positionsDm = restDm, arms: ArmPoseReport[] | null = null;
   if (spec.armsDown) {
-    const posed = poseArmsDown(rig, restDm, base.bodyVertexGlobal, base.bodyTrianglesGlobal, spec.armsDown);
+    const posed = poseArmsDown(base, rig, restDm, spec.armsDown);
     positionsDm = posed.positionsDm;
     arms = posed.arms;
   }

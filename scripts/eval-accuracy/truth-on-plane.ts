@@ -7,7 +7,7 @@
 // BodyMesh.armVertex); an arm that is its own loop is left out anyway.
 import { cutMesh, componentAt, hullPerimeterOf, type CutComponent, type PlaneCut } from '../../src/processing/evaluation/cut-components.ts';
 import { convexHull2d, polygonPerimeter } from '../../src/processing/evaluation/plane-polygon.ts';
-import { VertexGrid } from './arm-clearance.ts';
+import { VertexGrid } from './vertex-grid.ts';
 import type { CircumferenceField } from '../../src/domain/measurements.ts';
 import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import {
