@@ -40,7 +40,8 @@ export interface FieldRecord {
   sideMismatch: boolean;
   /**
    * The measurer's plane does not cut the field's body part where its axis crosses the plane (the
-   * axis crossing lies outside every loop by more than AXIS_MISS_TOLERANCE_M): no truth on that plane.
+   * axis crossing lies outside every loop by more than AXIS_MISS_TOLERANCE_M, or a limb plane meets
+   * the axis line more than a quarter of the limb beyond either joint): no truth on that plane.
    */
   planeMissesPart: boolean;
 }

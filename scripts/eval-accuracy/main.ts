@@ -3,7 +3,8 @@
 // Usage: node scripts/eval-accuracy/main.ts --makehuman <dir> [--sets apose,arms-down,heavy,partial]
 //   [--json <file>] [--bodies <n>] [--variants mesh,cloud,cloud-yaw,mesh-mm,mesh-zup] [--points 300000]
 //   [--seed 20685] [--bounds <file>] [--update-bounds] [--no-fit]
-// Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point).
+// Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point),
+// 3 the MakeHuman data fails its self-check (data-self-check.ts).
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import { createTargetReader, readMakeHumanBase } from './load-makehuman.ts';
 import { readMakeHumanRig } from './makehuman-rig.ts';
+import { dataSelfCheck } from './data-self-check.ts';
 import { buildVariant, DEFAULT_VARIANT_OPTIONS, VARIANT_NAMES, type VariantName } from './variants.ts';
 import { evaluateRun, type RunRecord } from './evaluate-run.ts';
 import { findMeasureBody } from './pipeline-hooks.ts';
@@ -56,6 +58,14 @@ const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
 const rig = readMakeHumanRig(values.makehuman, base.positionsDm.length / 3);
 const measure = await findMeasureBody();
+
+const checks = dataSelfCheck(base, readTarget, rig);
+const failedChecks = checks.filter((c) => !c.ok);
+console.log(`data self-check: ${checks.length - failedChecks.length} of ${checks.length} checks pass (${values.makehuman})`);
+if (failedChecks.length > 0) {
+  console.error(`eval-accuracy: the MakeHuman data or its reading is not as expected:\n  ${failedChecks.map((c) => `${c.name}: ${c.detail}`).join('\n  ')}`);
+  process.exit(3);
+}
 
 console.log(`MakeHuman accuracy evaluation: sets ${sets.map((s) => `${s.name} (${s.bodies.length} bodies x ${s.variants.join(',')})`).join('; ')}`);
 console.log(`measureBody: ${measure ? measure.file : 'MISSING (src/processing/measure/ exports no measureBody)'}`);
@@ -146,7 +156,8 @@ console.log('\n=== overview ===');
 console.log(`${'set'.padEnd(10)}${'runs'.padStart(6)}${'refused'.padStart(9)}${'torso'.padStart(8)}${'neck'.padStart(7)}${'legs'.padStart(7)}${'arms'.padStart(7)}${'volume %'.padStart(10)}${'max|L-R|'.padStart(10)}   (mean |error| mm; volume: mean error)`);
 for (const report of setReports) {
   const r = refusals(report.records), mae = groupMae(report.records), v = report.summary.volumeErrorPct.mean;
-  const lr = leftRight(report.records).reduce((m, row) => (Number.isFinite(row.maxAbsMm) ? Math.max(m, row.maxAbsMm) : m), NaN);
+  const lrRows = leftRight(report.records).filter((row) => Number.isFinite(row.maxAbsMm));
+  const lr = lrRows.length ? Math.max(...lrRows.map((row) => row.maxAbsMm)) : NaN;
   const cell = (x: number, w: number, d = 1): string => (Number.isFinite(x) ? x.toFixed(d) : '-').padStart(w);
   console.log(`${report.name.padEnd(10)}${String(r.runs).padStart(6)}${String(r.refused).padStart(9)}${cell(mae.torso.maeMm, 8)}${cell(mae.neck.maeMm, 7)}${cell(mae.legs.maeMm, 7)}${cell(mae.arms.maeMm, 7)}${cell(v, 10, 2)}${cell(lr, 10)}`);
 }
