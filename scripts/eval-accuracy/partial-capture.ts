@@ -37,20 +37,49 @@ export interface PartialSurface {
 
 const SOLE_HEIGHT_M = 0.02, CROWN_DEPTH_M = 0.04, ARMPIT_RADIUS_M = 0.045, CROTCH_RADIUS_M = 0.05;
 
-export function partialSurface(body: BodyMesh, spec: PartialSpec): PartialSurface {
-  const p = body.positionsM, tris = body.triangles;
-  const triangleCount = tris.length / 3;
+/** Where the holes go, from the body's landmarks (truth frame, m). */
+export interface HoleLandmarks {
+  statureM: number;
+  crotch: Vec3;
+  acromionY: number;
+  /** Left and right armpit points (below each shoulder joint at armpit level). */
+  armpits: Vec3[];
+  /** Half-width (m) of the torso at height y: back triangles farther out are arms. */
+  torsoHalfWidthAt: (y: number) => number;
+}
+
+export const HOLE_NAMES = ['soles', 'crown', 'armpits', 'crotch', 'back'] as const;
+
+/** The body's hole landmarks: stature, crotch and acromion vertices, armpit levels, shoulder and hip joints. */
+export function holeLandmarks(body: BodyMesh): HoleLandmarks {
+  const p = body.positionsM;
   let statureM = 0;
   for (let i = 1; i < p.length; i += 3) statureM = Math.max(statureM, p[i]);
   const vertex = (global: number): Vec3 => { const k = body.localOfGlobal[global]; return [p[3 * k], p[3 * k + 1], p[3 * k + 2]]; };
-  const crotch = vertex(TEMPLATE_VERTICES.crotch);
-  const acromionY = (vertex(TEMPLATE_VERTICES.acromionLeft)[1] + vertex(TEMPLATE_VERTICES.acromionRight)[1]) / 2;
-  const armpits = (['left', 'right'] as const).map((side): Vec3 => {
-    const shoulder = joint(body, `joint-${side === 'left' ? 'l' : 'r'}-shoulder`);
-    return [shoulder[0], armpitLevel(body, side), shoulder[2]];
-  });
-  const hole = new Uint8Array(triangleCount); // 0 kept, else 1 + hole index
-  const holeNames = ['soles', 'crown', 'armpits', 'crotch', 'back'];
+  return {
+    statureM,
+    crotch: vertex(TEMPLATE_VERTICES.crotch),
+    acromionY: (vertex(TEMPLATE_VERTICES.acromionLeft)[1] + vertex(TEMPLATE_VERTICES.acromionRight)[1]) / 2,
+    armpits: (['left', 'right'] as const).map((side): Vec3 => {
+      const shoulder = joint(body, `joint-${side === 'left' ? 'l' : 'r'}-shoulder`);
+      return [shoulder[0], armpitLevel(body, side), shoulder[2]];
+    }),
+    torsoHalfWidthAt: (y) => torsoHalfWidth(body, y),
+  };
+}
+
+export interface HoleMask {
+  /** Per triangle: 0 kept, else 1 + index into HOLE_NAMES. */
+  hole: Uint8Array;
+  area: Float64Array;
+  totalArea: number;
+}
+
+/** Which triangles each hole removes (see the file header); positions in m, truth frame. */
+export function holeTriangles(p: Float64Array, tris: Uint32Array, landmarks: HoleLandmarks, spec: PartialSpec): HoleMask {
+  const { statureM, crotch, acromionY, armpits } = landmarks;
+  const triangleCount = tris.length / 3;
+  const hole = new Uint8Array(triangleCount);
   const area = new Float64Array(triangleCount);
   const centroid = new Float64Array(3 * triangleCount);
   const backCandidates: number[] = [];
@@ -63,13 +92,13 @@ export function partialSurface(body: BodyMesh, spec: PartialSpec): PartialSurfac
     const twice = Math.hypot(nx, ny, nz) || 1;
     area[t] = twice / 2; totalArea += area[t];
     const cx = (p[a] + p[b] + p[c]) / 3, cy = (p[a + 1] + p[b + 1] + p[c + 1]) / 3, cz = (p[a + 2] + p[b + 2] + p[c + 2]) / 3;
-    centroid.set([cx, cy, cz], 3 * t);
+    centroid[3 * t] = cx; centroid[3 * t + 1] = cy; centroid[3 * t + 2] = cz;
     const near = (q: Vec3, r: number): boolean => (cx - q[0]) ** 2 + (cy - q[1]) ** 2 + (cz - q[2]) ** 2 < r * r;
     if (cy < SOLE_HEIGHT_M && ny / twice < -0.3) hole[t] = 1;
     else if (cy > statureM - CROWN_DEPTH_M) hole[t] = 2;
     else if (armpits.some((q) => near(q, ARMPIT_RADIUS_M))) hole[t] = 3;
     else if (near(crotch, CROTCH_RADIUS_M)) hole[t] = 4;
-    else if (nz / twice < -0.3 && cy > crotch[1] && cy < acromionY && Math.abs(cx) < torsoHalfWidth(body, cy)) backCandidates.push(t);
+    else if (nz / twice < -0.3 && cy > crotch[1] && cy < acromionY && Math.abs(cx) < landmarks.torsoHalfWidthAt(cy)) backCandidates.push(t);
   }
   // Back gap: order the back's triangles along the chosen direction and drop the first `fraction` of its area.
   const key = (t: number): number => spec.back.where === 'left' ? -centroid[3 * t] : spec.back.where === 'right' ? centroid[3 * t] : centroid[3 * t + 1];
@@ -80,12 +109,19 @@ export function partialSurface(body: BodyMesh, spec: PartialSpec): PartialSurfac
     if (dropped >= spec.back.fraction * backArea) break;
     hole[t] = 5; dropped += area[t];
   }
+  return { hole, area, totalArea };
+}
+
+export function partialSurface(body: BodyMesh, spec: PartialSpec): PartialSurface {
+  const p = body.positionsM, tris = body.triangles;
+  const triangleCount = tris.length / 3;
+  const { hole, area, totalArea } = holeTriangles(p, tris, holeLandmarks(body), spec);
   const removedByHole: Record<string, number> = {};
   let removed = 0;
   for (let t = 0; t < triangleCount; t++) {
     if (hole[t] === 0) continue;
     removed += area[t];
-    removedByHole[holeNames[hole[t] - 1]] = (removedByHole[holeNames[hole[t] - 1]] ?? 0) + area[t] / totalArea;
+    removedByHole[HOLE_NAMES[hole[t] - 1]] = (removedByHole[HOLE_NAMES[hole[t] - 1]] ?? 0) + area[t] / totalArea;
   }
   // Compact: keep only vertices of kept triangles.
   const newIndex = new Int32Array(p.length / 3).fill(-1);
@@ -109,7 +145,11 @@ export function partialSurface(body: BodyMesh, spec: PartialSpec): PartialSurfac
   return { mesh, floorPositionsM, floorTriangles: Uint32Array.from([0, 2, 1, 0, 3, 2]), removedAreaShare: removed / totalArea, removedByHole };
 }
 
-/** Half-width of the torso at height y (m): the hip joints' spread or the shoulder joints', whichever is nearer in height; keeps the arms out of "the back". */
+/**
+ * Half-width of the torso at height y (m), to keep the arms out of "the back": from 1.6 x the hip
+ * joints' half-spread at hip-joint height to the shoulder joints' half-spread at shoulder height,
+ * linear in between and constant beyond.
+ */
 function torsoHalfWidth(body: BodyMesh, y: number): number {
   const hips = Math.abs(joint(body, 'joint-l-upper-leg')[0] - joint(body, 'joint-r-upper-leg')[0]) / 2;
   const shoulders = Math.abs(joint(body, 'joint-l-shoulder')[0] - joint(body, 'joint-r-shoulder')[0]) / 2;
