@@ -1,16 +1,16 @@
 // Arm-body contact as the truth sees it: horizontal exact cuts of a (posed) body every 5 mm along
 // an arm segment; in each cut, the arm's loop (the smallest loop around the posed arm axis; raw
-// loops, so an arm loop overlapping the torso's is still its own) and the other loops; the signed in-plane gap between them: the distance from the arm loop to the nearest
-// other loop, or minus the depth of the arm loop's deepest point inside another loop when they
-// overlap (the surfaces interpenetrate). Upper arm: cuts where the axis is 35-100 % of the way
+// loops, so an arm loop overlapping the torso's is still its own) and the other loops; the
+// signed in-plane gap between them: the distance from the arm loop to the nearest other loop, or
+// minus the depth of the arm loop's deepest point inside another loop when they overlap (the
+// surfaces interpenetrate). Upper arm: cuts where the axis is 35-100 % of the way
 // shoulder -> elbow against the torso loop; a cut where arm and torso are one loop is the armpit
 // fold (skin joining them) up to `foldToT`, the fold's extent in the A-pose, and is skipped; below
 // it, one loop means the arm sank into the torso (-Infinity). Forearm and hand: 10-130 % of the
 // way elbow -> wrist against every other loop but the same arm's.
 // Truth frame: metres, Y up; gaps in mm.
 import type { BodyMesh } from './body-mesh.ts';
-import { forearmAxis, pointOnSegment, upperArmAxis, type Segment, type Side } from './body-axes.ts';
-import { torsoReferenceAt } from './body-axes.ts';
+import { forearmAxis, pointOnSegment, torsoReferenceAt, upperArmAxis, type Segment, type Side } from './body-axes.ts';
 import { slicePlane } from '../../src/processing/evaluation/plane-slice.ts';
 import { polygonArea, polygonContains } from '../../src/processing/evaluation/plane-polygon.ts';
 
