@@ -22,7 +22,7 @@ export interface EvalSet {
   name: SetName;
   title: string;
   bodies: SetBody[];
-  /** Variants the set runs by default (`--variants` narrows them). */
+  /** Variants the set runs by default (`--variants` replaces them). */
   variants: readonly VariantName[];
 }
 

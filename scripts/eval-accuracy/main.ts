@@ -44,6 +44,7 @@ const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const setNames = values.sets.split(',').map((v) => v.trim()) as SetName[];
 for (const name of setNames) if (!SET_NAMES.includes(name)) throw new Error(`unknown set ${name} (known: ${SET_NAMES.join(', ')})`);
+// --variants replaces every set's own variants (e.g. cloud-yaw,mesh-zup on the arms-down bodies).
 const variantFilter = values.variants ? (values.variants.split(',').map((v) => v.trim()) as VariantName[]) : null;
 for (const v of variantFilter ?? []) if (!VARIANT_NAMES.includes(v)) throw new Error(`unknown variant ${v} (known: ${VARIANT_NAMES.join(', ')})`);
 const variantOptions = { ...DEFAULT_VARIANT_OPTIONS, cloudPoints: Number(values.points) };
@@ -51,7 +52,7 @@ const seed = Number(values.seed);
 const sets = evalSets().filter((s) => setNames.includes(s.name)).map((s) => ({
   ...s,
   bodies: s.bodies.slice(0, values.bodies ? Number(values.bodies) : s.bodies.length),
-  variants: s.variants.filter((v) => !variantFilter || variantFilter.includes(v)),
+  variants: variantFilter ?? s.variants,
 }));
 
 const base = readMakeHumanBase(values.makehuman);
