@@ -126,3 +126,23 @@ export function forearmBodyGap(body: BodyMesh, side: Side): ArmGap {
     return loops.filter((loop) => loop !== arm && loop !== upperLoop && !polygonContains(arm.xz, loop.xz[0], loop.xz[1]));
   });
 }
+
+/**
+ * Signed gap (mm) between the arm and the torso in the horizontal cut at height y (m): the upper
+ * arm's loop where y is on the shoulder -> elbow segment, else the forearm's on elbow -> wrist;
+ * -Infinity when arm and torso are one loop, NaN when the cut has no arm loop (above the armpit's
+ * reach or below the wrist).
+ */
+export function armTorsoGapAt(body: BodyMesh, side: Side, y: number): number {
+  const loops = horizontalLoops(body, y);
+  const torso = loopAround(loops, torsoReferenceAt(body, y));
+  if (!torso) return NaN;
+  for (const axis of [upperArmAxis(body, side), forearmAxis(body, side)]) {
+    const t = (y - axis.from[1]) / (axis.to[1] - axis.from[1]);
+    if (t < 0 || t > 1) continue;
+    const arm = loopAround(loops, pointOnSegment(axis, t));
+    if (!arm) return NaN;
+    return arm === torso ? -Infinity : signedLoopGap(arm.xz, torso.xz) * 1000;
+  }
+  return NaN;
+}

@@ -23,6 +23,10 @@ import { throughCaptureReader } from './capture-path.ts';
 import { evalSets, SET_NAMES, type SetName } from './eval-sets.ts';
 import { buildSetBody, BODY_DENSITY_KG_PER_L, type BuiltBody } from './set-bodies.ts';
 import { formatGroupMae, formatLeftRight, formatRefusals, groupMae, leftRight, refusals } from './set-report.ts';
+import { armTorsoGapAt } from './arm-contact.ts';
+import type { CircumferenceField } from '../../src/domain/measurements.ts';
+
+const TORSO_SITES: CircumferenceField[] = ['upperChestFit', 'chestFit', 'lowerChestFit', 'waistFit', 'waistNavyFit', 'stomachFit', 'hipsFit'];
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -95,8 +99,15 @@ for (const set of sets) {
       spec.armsDown ? `elbows ${spec.armsDown.elbowBendDeg} deg; ${arms}` : '',
       body.partial ? `removed ${(100 * body.partial.removedAreaShare).toFixed(1)} % of the surface (${Object.entries(body.partial.removedByHole).map(([h, a]) => `${h} ${(100 * a).toFixed(1)}`).join(', ')} %), back ${(spec.partial!.back.fraction * 100).toFixed(0)} % ${spec.partial!.back.where}` : '',
     ].filter(Boolean).join('; ');
-    bodyInfo.push({ name: spec.preset.name, settings: s, extraTargets: spec.preset.extraTargets ?? [], statureM: body.truth.statureM, volumeM3: body.truth.volumeM3, bmi: body.bmi, arms: body.arms, partial: body.partial ? { removedAreaShare: body.partial.removedAreaShare, removedByHole: body.partial.removedByHole, back: spec.partial!.back } : null });
-    console.log(`${spec.preset.name.padEnd(28)} ${s.gender.toFixed(2).padStart(6)} ${years.toFixed(0).padStart(7)} ${[s.muscle, s.weight, s.height, s.proportions].map((x) => x.toFixed(2).padStart(6)).join(' ')}  ${[s.african, s.asian, s.caucasian].map((x) => x.toFixed(2)).join('/')} ${(body.truth.statureM * 100).toFixed(1).padStart(6)} cm ${(body.truth.volumeM3 * 1000).toFixed(1).padStart(5)} L ${body.bmi.toFixed(1).padStart(5)}  ${detail}`);
+    // Arms down: how close each arm comes to the torso at the truth's torso sites (mm, the nearer side).
+    const contact = body.arms ? TORSO_SITES.map((field) => {
+      const y = body.truth.sites.get(field)!.centerM[1];
+      const gaps = (['left', 'right'] as const).map((side) => armTorsoGapAt(body.truth.mesh, side, y)).filter((g) => !Number.isNaN(g));
+      return { field, gapMm: gaps.length ? Math.min(...gaps) : NaN };
+    }) : null;
+    bodyInfo.push({ name: spec.preset.name, armTorsoGapAtSitesMm: contact, settings: s, extraTargets: spec.preset.extraTargets ?? [], statureM: body.truth.statureM, volumeM3: body.truth.volumeM3, bmi: body.bmi, arms: body.arms, partial: body.partial ? { removedAreaShare: body.partial.removedAreaShare, removedByHole: body.partial.removedByHole, back: spec.partial!.back } : null });
+    const contactText = contact ? `; arm-torso gap at the torso sites (mm): ${contact.map((c) => `${c.field.replace('Fit', '')} ${Number.isNaN(c.gapMm) ? '-' : Number.isFinite(c.gapMm) ? c.gapMm.toFixed(1) : 'joined'}`).join(', ')}` : '';
+    console.log(`${spec.preset.name.padEnd(28)} ${s.gender.toFixed(2).padStart(6)} ${years.toFixed(0).padStart(7)} ${[s.muscle, s.weight, s.height, s.proportions].map((x) => x.toFixed(2).padStart(6)).join(' ')}  ${[s.african, s.asian, s.caucasian].map((x) => x.toFixed(2)).join('/')} ${(body.truth.statureM * 100).toFixed(1).padStart(6)} cm ${(body.truth.volumeM3 * 1000).toFixed(1).padStart(5)} L ${body.bmi.toFixed(1).padStart(5)}  ${detail}${contactText}`);
   }
   console.log(`bodies built in ${elapsed()} (BMI = volume x ${BODY_DENSITY_KG_PER_L} kg/L / stature^2)`);
 
