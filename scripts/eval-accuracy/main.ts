@@ -23,10 +23,7 @@ import { throughCaptureReader } from './capture-path.ts';
 import { evalSets, SET_NAMES, type SetName } from './eval-sets.ts';
 import { buildSetBody, BODY_DENSITY_KG_PER_L, type BuiltBody } from './set-bodies.ts';
 import { formatGroupMae, formatLeftRight, formatRefusals, groupMae, leftRight, refusals } from './set-report.ts';
-import { armTorsoGapAt } from './arm-contact.ts';
-import type { CircumferenceField } from '../../src/domain/measurements.ts';
-
-const TORSO_SITES: CircumferenceField[] = ['upperChestFit', 'chestFit', 'lowerChestFit', 'waistFit', 'waistNavyFit', 'stomachFit', 'hipsFit'];
+import { BODY_TABLE_HEADER, describeBody } from './body-description.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -84,30 +81,15 @@ const SET_SEED_OFFSET: Record<SetName, number> = { apose: 0, 'arms-down': 1_000_
 
 for (const set of sets) {
   console.log(`\n=== set ${set.name}: ${set.title} ===`);
-  console.log(`${'name'.padEnd(28)} gender  age(y) muscle weight height propor. afr/asi/cau   stature  volume   BMI  detail`);
+  console.log(BODY_TABLE_HEADER);
   const built: BuiltBody[] = [];
   const bodyInfo: object[] = [];
   for (const spec of set.bodies) {
     const body = buildSetBody({ base, readTarget, rig, seed }, spec);
     built.push(body);
-    const s = spec.preset.settings;
-    const years = 25 + 130 * (s.age - 0.5);
-    const gap = (g: { gapMm: number }): string => (Number.isFinite(g.gapMm) ? `${g.gapMm.toFixed(1)} mm` : g.gapMm > 0 ? 'none in reach' : 'joined');
-    const arms = body.arms?.map((a) => `${a.side[0].toUpperCase()} ${a.fromVerticalDeg.toFixed(0)} deg from vertical, arm-torso gap ${gap(a.upperArm)}${a.outOfBand ? ' (OUT OF BAND)' : ''}, forearm-body ${gap(a.forearm)}${a.forearmOutwardDeg > 0 ? ` (turned out ${a.forearmOutwardDeg.toFixed(1)} deg)` : ''}`).join('; ');
-    const detail = [
-      spec.preset.extraTargets ? `+ local circ targets ${spec.preset.extraTargets[0].weight}` : '',
-      spec.armsDown ? `elbows ${spec.armsDown.elbowBendDeg} deg; ${arms}` : '',
-      body.partial ? `removed ${(100 * body.partial.removedAreaShare).toFixed(1)} % of the surface (${Object.entries(body.partial.removedByHole).map(([h, a]) => `${h} ${(100 * a).toFixed(1)}`).join(', ')} %), back ${(spec.partial!.back.fraction * 100).toFixed(0)} % ${spec.partial!.back.where}` : '',
-    ].filter(Boolean).join('; ');
-    // Arms down: how close each arm comes to the torso at the truth's torso sites (mm, the nearer side).
-    const contact = body.arms ? TORSO_SITES.map((field) => {
-      const y = body.truth.sites.get(field)!.centerM[1];
-      const gaps = (['left', 'right'] as const).map((side) => armTorsoGapAt(body.truth.mesh, side, y)).filter((g) => !Number.isNaN(g));
-      return { field, gapMm: gaps.length ? Math.min(...gaps) : NaN };
-    }) : null;
-    bodyInfo.push({ name: spec.preset.name, armTorsoGapAtSitesMm: contact, settings: s, extraTargets: spec.preset.extraTargets ?? [], statureM: body.truth.statureM, volumeM3: body.truth.volumeM3, bmi: body.bmi, arms: body.arms, partial: body.partial ? { removedAreaShare: body.partial.removedAreaShare, removedByHole: body.partial.removedByHole, back: spec.partial!.back } : null });
-    const contactText = contact ? `; arm-torso gap at the torso sites (mm): ${contact.map((c) => `${c.field.replace('Fit', '')} ${Number.isNaN(c.gapMm) ? '-' : Number.isFinite(c.gapMm) ? c.gapMm.toFixed(1) : 'joined'}`).join(', ')}` : '';
-    console.log(`${spec.preset.name.padEnd(28)} ${s.gender.toFixed(2).padStart(6)} ${years.toFixed(0).padStart(7)} ${[s.muscle, s.weight, s.height, s.proportions].map((x) => x.toFixed(2).padStart(6)).join(' ')}  ${[s.african, s.asian, s.caucasian].map((x) => x.toFixed(2)).join('/')} ${(body.truth.statureM * 100).toFixed(1).padStart(6)} cm ${(body.truth.volumeM3 * 1000).toFixed(1).padStart(5)} L ${body.bmi.toFixed(1).padStart(5)}  ${detail}${contactText}`);
+    const { line, info } = describeBody(spec, body);
+    bodyInfo.push(info);
+    console.log(line);
   }
   console.log(`bodies built in ${elapsed()} (BMI = volume x ${BODY_DENSITY_KG_PER_L} kg/L / stature^2)`);
 
