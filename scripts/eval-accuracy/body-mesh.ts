@@ -15,6 +15,11 @@ export interface BodyMesh {
   localOfGlobal: Int32Array;
   /** 'joint-l-knee' etc. -> cube centroid (m, truth frame). Character's left is +x. */
   joints: Map<string, Vec3>;
+  /**
+   * Per compact vertex: 1 where the rig's dominant bone is an arm bone (upper arm, forearm, hand),
+   * else 0. Absent when no rig was read; then torso loops are taken whole.
+   */
+  armVertex?: Uint8Array;
 }
 
 export const METRES_PER_DECIMETRE = 0.1;

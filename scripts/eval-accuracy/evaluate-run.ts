@@ -40,7 +40,8 @@ export interface FieldRecord {
   sideMismatch: boolean;
   /**
    * The measurer's plane does not cut the field's body part where its axis crosses the plane (the
-   * axis crossing lies outside every loop by more than AXIS_MISS_TOLERANCE_M): no truth on that plane.
+   * axis crossing lies outside every loop by more than AXIS_MISS_TOLERANCE_M, or a limb plane meets
+   * the axis line more than a quarter of the limb beyond either joint): no truth on that plane.
    */
   planeMissesPart: boolean;
 }
@@ -49,6 +50,8 @@ export interface FieldRecord {
 export const AXIS_MISS_TOLERANCE_M = 0.002;
 
 export interface RunRecord {
+  /** The evaluation set (eval-sets.ts) the run belongs to. */
+  set: string;
   body: string;
   variant: string;
   note: string;
@@ -59,6 +62,11 @@ export interface RunRecord {
   statureErrorMm: number | null;
   fields: FieldRecord[];
   failure: string | null;
+  /**
+   * Why the run has no result: the ProcessingFailure code when measureBody refused the capture
+   * (e.g. limbs_touching_torso), 'error' for any other exception; null when it measured.
+   */
+  failureCode: string | null;
 }
 
 const mm = (m: number): number => m * 1000;
@@ -102,7 +110,7 @@ export async function evaluateRun(
   inspect?: (result: BodyMeasurementResult) => Promise<void>,
 ): Promise<RunRecord> {
   const base: RunRecord = {
-    body: truth.name, variant: variant.name, note: variant.note, capturePath: '', measureMs: 0,
+    set: '', failureCode: null, body: truth.name, variant: variant.name, note: variant.note, capturePath: '', measureMs: 0,
     registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: null,
   };
   try {
@@ -133,6 +141,8 @@ export async function evaluateRun(
     if (inspect) await inspect(result);
   } catch (error) {
     base.failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const code = (error as { code?: unknown } | null)?.code;
+    base.failureCode = error instanceof Error && error.name === 'ProcessingFailure' && typeof code === 'string' ? code : 'error';
   }
   return base;
 }

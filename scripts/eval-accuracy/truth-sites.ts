@@ -7,7 +7,7 @@ import type { BodyMesh, Vec3 } from './body-mesh.ts';
 import {
   direction, joint, limbAxis, neckAxis, pointOnSegment, torsoAxisAt, upperArmAxis, type FieldKind, type Segment, type Side,
 } from './body-axes.ts';
-import { cutBody, girthOnPlane, torsoComponent } from './truth-on-plane.ts';
+import { cutBody, girthOnPlane, torsoComponent, torsoHullPerimeter } from './truth-on-plane.ts';
 import { toPlaneUv } from '../../src/processing/evaluation/cut-components.ts';
 import { polygonContains } from '../../src/processing/evaluation/plane-polygon.ts';
 
@@ -63,7 +63,7 @@ export function extremum(f: (x: number) => number, a: number, b: number, mode: '
 
 function horizontal(body: BodyMesh, y: number): number {
   const found = torsoComponent(body, cutBody(body, [0, y, 0], UP));
-  return found ? found.component.hullPerimeter : NaN;
+  return found ? torsoHullPerimeter(body, found.component) : NaN;
 }
 
 /** Highest level at which the torso loop no longer contains the upper-arm axis (bisection, 0.1 mm). */

@@ -60,12 +60,33 @@ function map(points: Float64Array, f: (x: number, y: number, z: number) => [numb
   return out;
 }
 
-export function buildVariant(name: VariantName, body: BodyMesh, seed: number, options: VariantOptions = DEFAULT_VARIANT_OPTIONS): Variant {
+/** A separate piece appended to mesh captures (e.g. a floor remnant), metres, truth frame. */
+export interface MeshPiece {
+  positionsM: Float64Array;
+  triangles: Uint32Array;
+}
+
+function withPiece(body: BodyMesh, piece: MeshPiece | undefined): { positions: Float64Array; indices: Uint32Array } {
+  if (!piece) return { positions: body.positionsM, indices: body.triangles };
+  const offset = body.positionsM.length / 3;
+  const positions = new Float64Array(body.positionsM.length + piece.positionsM.length);
+  positions.set(body.positionsM); positions.set(piece.positionsM, body.positionsM.length);
+  const indices = new Uint32Array(body.triangles.length + piece.triangles.length);
+  indices.set(body.triangles); indices.set(piece.triangles.map((i) => i + offset), body.triangles.length);
+  return { positions, indices };
+}
+
+/**
+ * One capture of `body` (the surface a scanner sees: the whole body, or a partial surface).
+ * `meshPiece` is appended to the mesh variants only (a floor remnant of a partial capture).
+ */
+export function buildVariant(name: VariantName, body: BodyMesh, seed: number, options: VariantOptions = DEFAULT_VARIANT_OPTIONS, meshPiece?: MeshPiece): Variant {
   const random = seededRandom(seed);
-  const indices = body.triangles;
+  const { positions: meshPositions, indices } = withPiece(body, meshPiece);
+  const piece = meshPiece ? ', floor remnant' : '';
   switch (name) {
     case 'mesh':
-      return { name, geometry: { positions: map(body.positionsM, (x, y, z) => [x, y, z]), indices }, note: 'metres, Y up' };
+      return { name, geometry: { positions: map(meshPositions, (x, y, z) => [x, y, z]), indices }, note: `metres, Y up${piece}` };
     case 'cloud': {
       const cloud = noisyCloud(body, options, random);
       return { name, geometry: { positions: map(cloud, (x, y, z) => [x, y, z]) }, note: `${options.cloudPoints} pts, sigma ${options.noiseSigmaM * 1000} mm, floor ${options.floorPoints} pts` };
@@ -76,9 +97,9 @@ export function buildVariant(name: VariantName, body: BodyMesh, seed: number, op
       return { name, geometry: { positions: map(cloud, (x, y, z) => rotateYaw(yawRad, [x, y, z])) }, note: `cloud, yaw ${((yawRad * 180) / Math.PI).toFixed(1)} deg` };
     }
     case 'mesh-mm':
-      return { name, geometry: { positions: map(body.positionsM, (x, y, z) => [1000 * x, 1000 * y, 1000 * z]), indices }, note: 'millimetres, Y up' };
+      return { name, geometry: { positions: map(meshPositions, (x, y, z) => [1000 * x, 1000 * y, 1000 * z]), indices }, note: `millimetres, Y up${piece}` };
     case 'mesh-zup':
       // Rotation of +90 deg about +x: up (+y) becomes +z, front (+z) becomes -y.
-      return { name, geometry: { positions: map(body.positionsM, (x, y, z) => [x, -z, y]), indices }, note: 'metres, Z up' };
+      return { name, geometry: { positions: map(meshPositions, (x, y, z) => [x, -z, y]), indices }, note: `metres, Z up${piece}` };
   }
 }

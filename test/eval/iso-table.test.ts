@@ -17,8 +17,8 @@ function run(errorOf: (field: CircumferenceField) => number | null, volumeErrorP
     };
   });
   return {
-    body: 'b', variant: 'mesh', note: '', capturePath: 'test', measureMs: 1, registration: null,
-    volumeErrorPct, statureErrorMm: 0, fields, failure: null,
+    set: 'apose', body: 'b', variant: 'mesh', note: '', capturePath: 'test', measureMs: 1, registration: null,
+    volumeErrorPct, statureErrorMm: 0, fields, failure: null, failureCode: null,
   };
 }
 
