@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../composition/data-dir-lock.ts';
+import { StartupError } from '../composition/startup-error.ts';
 import {
   createApiKey, listApiKeys, migrateDatabase, removeWebhook, revokeApiKey, setWebhook, webhookDeliveries,
 } from '../composition/operator-commands.ts';
@@ -34,11 +35,14 @@ Configuration comes from the environment (README: Configuration).`;
 
 function loadConfig(): Config {
   const { config, problems } = readConfig(process.env);
-  if (problems.length > 0) throw new UsageError(`Configuration problems:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new ConfigurationError(`Configuration problems (environment variables, README: Configuration):\n  - ${problems.join('\n  - ')}`);
   return config;
 }
 
+/** A command line that does not parse: the only failure that prints the usage text (exit 2). */
 class UsageError extends Error {}
+/** The environment's settings are invalid: every problem listed, no usage text (exit 2). */
+class ConfigurationError extends Error {}
 
 async function keysCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
@@ -172,9 +176,17 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;
     }
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
       return 3;
+    }
+    if (error instanceof StartupError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
