@@ -141,6 +141,7 @@ export async function runCli(argv: string[]): Promise<number> {
           base: { type: 'string' }, key: { type: 'string' }, sex: { type: 'string' }, 'height-m': { type: 'string' }, 'weight-kg': { type: 'string' },
         } });
         if (!values.base || !values.key || positionals.length !== 1) throw new UsageError('demo needs --base URL --key KEY FILE');
+        if (!/^https?:\/\/[^/]/i.test(values.base) || !URL.canParse(values.base)) throw new UsageError(`--base must be the server's http:// or https:// address (got "${values.base}")`);
         if (values.sex !== undefined && values.sex !== 'male' && values.sex !== 'female') throw new UsageError('--sex must be male or female');
         const positive = (name: string, raw: string | undefined): number | undefined => {
           if (raw === undefined) return undefined;
