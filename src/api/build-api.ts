@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandling } from './error-handler.ts';
+import { AppError } from '../domain/error-catalog.ts';
 import { authenticate, checkVersion, enforceRateLimit, installJsonParser, installResponseHeaders, requestIdOf } from './request-hooks.ts';
 import { healthReportRoutes } from './routes/health-report-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -62,6 +63,7 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
   // anything else reads the request.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
+      if (deps.isShuttingDown()) throw new AppError('service_unavailable', 'This server is shutting down; send the request again (to another instance, or once it has restarted).');
       checkVersion(request);
       await authenticate(request, deps.keys);
       enforceRateLimit(request, deps.rateLimit, deps.context.clock.now().getTime());
