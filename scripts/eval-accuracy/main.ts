@@ -24,10 +24,9 @@ import { formatByVariant, formatTable, summarize } from './iso-table.ts';
 import { boundsFromSummary, checkBounds, readBounds, writeBounds } from './bounds.ts';
 import { throughCaptureReader } from './capture-path.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string' },
     json: { type: 'string' },
     bodies: { type: 'string' },
     variants: { type: 'string', default: VARIANT_NAMES.join(',') },
@@ -38,6 +37,10 @@ const { values } = parseArgs({
     'no-fit': { type: 'boolean', default: false },
   },
 });
+if (!values.makehuman) {
+  console.error('Usage: npm run eval:accuracy -- --makehuman <makehuman-dir> [options] (the MakeHuman data set is not part of the repository)');
+  process.exit(2);
+}
 
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
