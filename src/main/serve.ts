@@ -4,6 +4,7 @@ import { composeService, type ComposedService } from '../composition/compose-ser
 import { createPinoLogger } from '../composition/pino-logger.ts';
 import type { Config } from '../config/config.ts';
 import { listenProblem } from '../composition/startup-error.ts';
+import { assertCanListen } from '../composition/port-check.ts';
 
 /** Reuses the sandbox key kept in the data directory while it still authenticates; else makes one. */
 async function sandboxKey(service: ComposedService): Promise<string> {
@@ -22,6 +23,7 @@ async function sandboxKey(service: ComposedService): Promise<string> {
 
 /** Starts the API (and unless `withWorker` is false, the in-process worker) and runs until a signal. */
 export async function serve(config: Config, withWorker: boolean): Promise<void> {
+  await assertCanListen(config.host, config.port);
   const logger = createPinoLogger(config.logLevel);
   const service = await composeService({ config, roles: { api: true, worker: withWorker }, logger, pipeline: 'default' });
   let address: string;

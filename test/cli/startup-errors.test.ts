@@ -33,7 +33,7 @@ describe('bodyscan serve when it cannot start', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('exits 1 with one sentence when the port is in use, and releases the data directory\'s lock', () => {
+  it('exits 1 with one sentence when the port is in use, before it opens (and locks) the data directory', () => {
     const dataDir = join(folder, 'port-in-use');
     const result = serve({ PORT: String(busyPort), DATA_DIR: dataDir });
     assert.equal(result.status, 1, result.stderr);
@@ -41,6 +41,7 @@ describe('bodyscan serve when it cannot start', () => {
     assertOneSentence(result.stderr);
     assert.match(result.stderr, new RegExp(`^Port ${busyPort} is already in use on 127\\.0\\.0\\.1: stop the program that holds it, or set PORT to a free port\\.`));
     assert.equal(existsSync(join(dataDir, 'embedded-db.lock')), false);
+    assert.equal(existsSync(dataDir), false, 'the port is checked before the data directory is touched');
   });
 
   it('exits 1 with one sentence when the data directory cannot be created', () => {
