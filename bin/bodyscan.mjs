@@ -18,4 +18,7 @@ if (major < 24) {
   process.exit(result.status ?? 1);
 }
 const { runCli } = await import('../src/main/cli.ts');
-process.exitCode = await runCli(process.argv.slice(2));
+const code = await runCli(process.argv.slice(2));
+// serve and worker keep running after runCli returns 0; any failure has released its resources.
+if (code !== 0) process.exit(code);
+process.exitCode = code;

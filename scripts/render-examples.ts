@@ -20,7 +20,11 @@ import { extractBodyMesh } from './eval-accuracy/body-mesh.ts';
 import { BODY_PRESETS } from './eval-accuracy/body-presets.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') } } });
+const { values } = parseArgs({ options: { makehuman: { type: 'string' } } });
+if (!values.makehuman) {
+  console.error('Usage: node scripts/render-examples.ts --makehuman <makehuman-dir>');
+  process.exit(2);
+}
 const out = (name: string): string => resolve(repoRoot, 'docs', 'images', name);
 
 // 1. A MakeHuman body (CC0 shape) as an uploaded mesh: the preview asset the service stores.

@@ -1,5 +1,5 @@
 // Reads the MakeHuman hm08 base mesh (base.obj) and its .target morph files (CC0 data in
-// /work/shared/data/makehuman, format described in its README.md). Units stay as in the files:
+// the MakeHuman data folder given on the command line, format described in its README.md). Units stay as in the files:
 // decimetres, Y up, facing +Z. Nothing derived from the data is written anywhere.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

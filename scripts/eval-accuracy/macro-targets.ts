@@ -1,4 +1,4 @@
-// MakeHuman's macro-variable scheme (README.md of /work/shared/data/makehuman, "Macro targets"):
+// MakeHuman's macro-variable scheme (the MakeHuman data set's README, "Macro targets"):
 // each variable in [0,1] becomes category weights; each macro target's weight is the product of
 // the category weights named in its file name. Adults only (age >= 0.5: young/old files).
 import type { MakeHumanBase, MorphTarget } from './load-makehuman.ts';

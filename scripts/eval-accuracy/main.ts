@@ -25,10 +25,9 @@ import { buildSetBody, BODY_DENSITY_KG_PER_L, type BuiltBody } from './set-bodie
 import { formatGroupMae, formatLeftRight, formatRefusals, groupMae, leftRight, refusals } from './set-report.ts';
 import { BODY_TABLE_HEADER, describeBody } from './body-description.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string' },
     sets: { type: 'string', default: SET_NAMES.join(',') },
     json: { type: 'string' },
     bodies: { type: 'string' },
@@ -40,6 +39,10 @@ const { values } = parseArgs({
     'no-fit': { type: 'boolean', default: false },
   },
 });
+if (!values.makehuman) {
+  console.error('Usage: npm run eval:accuracy -- --makehuman <makehuman-dir> [options] (the MakeHuman data set is not part of the repository)');
+  process.exit(2);
+}
 
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;

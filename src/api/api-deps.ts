@@ -12,7 +12,7 @@ export interface ApiDeps {
   jsonBodyLimitBytes: number;
   /** Seconds a tenant must wait before its next request (0: go ahead); see services/request-rate-limit.ts. */
   rateLimit: (tenant: Tenant, nowMs: number) => number;
-  /** True while draining for shutdown: /readyz answers 503. */
+  /** True while draining for shutdown: /readyz answers 503, the interface's endpoints 503 service_unavailable. */
   isShuttingDown: () => boolean;
 }
 

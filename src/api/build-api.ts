@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { ApiDeps } from './api-deps.ts';
 import { installErrorHandling } from './error-handler.ts';
+import { shapeOpenApiDocument, type OpenApiDocument } from './openapi/shape-openapi-document.ts';
+import { AppError } from '../domain/error-catalog.ts';
 import { authenticate, checkVersion, enforceRateLimit, installJsonParser, installResponseHeaders, requestIdOf } from './request-hooks.ts';
 import { healthReportRoutes } from './routes/health-report-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -49,11 +51,12 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
       info: {
         title: API_TITLE,
         version: API_VERSION,
-        description: 'Body scanning: users, scans, measurements, body composition, health report, body shape predictions. Errors: docs/errors.md.',
+        description: 'Body scanning: users, scans, measurements, body composition, health report, body shape predictions. Every request carries `authorization: Bearer <API_KEY>` and may send `accept: application/json;v=1`; every error has the Error body with a stable `code` (the catalog is in the repository\'s docs/errors.md).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documentObject) => shapeOpenApiDocument((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -65,6 +68,7 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
   // anything else reads the request.
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
+      if (deps.isShuttingDown()) throw new AppError('service_unavailable', 'This server is shutting down; send the request again (to another instance, or once it has restarted).');
       checkVersion(request);
       await authenticate(request, deps.keys);
       enforceRateLimit(request, deps.rateLimit, deps.context.clock.now().getTime());

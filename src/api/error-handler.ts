@@ -53,7 +53,32 @@ export function toAppError(error: FastifyError & { validation?: ErrorObject[]; v
   return null;
 }
 
+/** `/scans/:scanId/upload-url` -> a pattern matching `/scans/<anything but a slash>/upload-url`. */
+function routePattern(url: string): RegExp {
+  const escaped = url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Collects every route as it is registered, so that a request that matches no route can be told
+ * apart: the path exists with other methods (405 method_not_allowed, with `allow`) or not at all
+ * (404 route_not_found). Call before any route is registered (onRoute sees later ones only).
+ */
+function methodsByPath(app: FastifyInstance): (path: string) => string[] {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ pattern: routePattern(route.url), methods });
+  });
+  return (path) => {
+    const allowed = new Set<string>();
+    for (const route of routes) if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+    return [...allowed].sort();
+  };
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
+  const allowedMethods = methodsByPath(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError) {
@@ -63,5 +88,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, new AppError('internal_error', `Internal error; quote request id ${String(request.id)} to support.`));
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, request, new AppError('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, request, new AppError('method_not_allowed', `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`));
+    }
+    return sendError(reply, request, new AppError('route_not_found', `No endpoint ${request.method} ${path}.`));
+  });
 }

@@ -12,7 +12,7 @@ export function requestIdOf(request: { headers: Record<string, string | string[]
   return typeof incoming === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(incoming) ? incoming : randomUUID();
 }
 
-/** `accept: application/json;v=2` -> 406. Missing accept or missing v is served as v1 (decisions.md). */
+/** `accept: application/json;v=2` -> 406. Missing accept or missing v is served as v1 (docs/errors.md, README). */
 export function checkVersion(request: FastifyRequest): void {
   const accept = request.headers.accept;
   if (!accept) return;

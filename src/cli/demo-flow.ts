@@ -46,10 +46,40 @@ export interface DemoOptions {
 
 export class DemoError extends Error {}
 
+const CONNECTION_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused: nothing listens there',
+  ENOTFOUND: 'unknown host name',
+  EAI_AGAIN: 'the host name does not resolve',
+  ECONNRESET: 'the connection was closed',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection was closed',
+};
+
+/** Why fetch could not reach `url`, as a sentence naming the address (fetch itself says only "fetch failed"). */
+export function unreachableMessage(url: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } })?.cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  let origin = url;
+  try { origin = new URL(url).origin; } catch { /* keep it as given */ }
+  const reason = (code && CONNECTION_REASONS[code]) ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `cannot reach ${origin} (${reason}); is the server running, and is this its address?`;
+}
+
+/** fetch, with an unreachable address reported as a DemoError that names it and why. */
+async function fetchOrExplain(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw new DemoError(unreachableMessage(url, error), { cause: error });
+  }
+}
+
 export async function runDemo(options: DemoOptions): Promise<Record<string, unknown>> {
   const base = options.baseUrl.replace(/\/+$/, '');
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetchOrExplain(`${base}${path}`, {
       method,
       headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json;v=1', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -75,7 +105,7 @@ export async function runDemo(options: DemoOptions): Promise<Record<string, unkn
   step(`scan ${scan.id} created`);
   const upload = await call('POST', `/scans/${scan.id}/upload-url`);
   step(`uploading ${options.capture.byteLength} bytes`);
-  const put = await fetch(upload.url, { method: 'PUT', body: options.capture });
+  const put = await fetchOrExplain(upload.url, { method: 'PUT', body: options.capture });
   if (!put.ok) throw new DemoError(`upload answered ${put.status}: ${await put.text()}`);
 
   const started = Date.now();

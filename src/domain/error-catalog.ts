@@ -28,7 +28,7 @@ export const ERROR_CATALOG = {
   unsupported_media_type: { status: 415, description: 'JSON endpoints accept `content-type: application/json` only.' },
   rate_limited: { status: 429, description: 'Too many requests; retry after `retry-after` seconds.' },
   internal_error: { status: 500, description: 'A bug on our side; it is logged with the request id.' },
-  service_unavailable: { status: 503, description: 'The service is starting or shutting down.' },
+  service_unavailable: { status: 503, description: 'The server is shutting down; send the request again.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -29,7 +29,7 @@ export type AssetStage = (typeof ASSET_STAGES)[number];
 export const ASSET_STAGE_STATES = ['started', 'succeeded', 'failed'] as const;
 export type AssetStageState = (typeof ASSET_STAGE_STATES)[number];
 
-/** Asset addresses: object keys and their kebab-case path values (decisions.md). */
+/** Asset addresses: object keys and their kebab-case path values (README, docs/assets.md). */
 export const ASSET_TYPES = {
   previewImage: 'preview-image',
   model: 'model',

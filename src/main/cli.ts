@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../composition/data-dir-lock.ts';
+import { StartupError } from '../composition/startup-error.ts';
 import {
   createApiKey, listApiKeys, migrateDatabase, removeWebhook, revokeApiKey, setWebhook, webhookDeliveries,
 } from '../composition/operator-commands.ts';
@@ -34,11 +35,14 @@ Configuration comes from the environment (README: Configuration).`;
 
 function loadConfig(): Config {
   const { config, problems } = readConfig(process.env);
-  if (problems.length > 0) throw new UsageError(`Configuration problems:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new ConfigurationError(`Configuration problems (environment variables, README: Configuration):\n  - ${problems.join('\n  - ')}`);
   return config;
 }
 
+/** A command line that does not parse: the only failure that prints the usage text (exit 2). */
 class UsageError extends Error {}
+/** The environment's settings are invalid: every problem listed, no usage text (exit 2). */
+class ConfigurationError extends Error {}
 
 async function keysCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
@@ -140,6 +144,7 @@ export async function runCli(argv: string[]): Promise<number> {
           base: { type: 'string' }, key: { type: 'string' }, sex: { type: 'string' }, 'height-m': { type: 'string' }, 'weight-kg': { type: 'string' },
         } });
         if (!values.base || !values.key || positionals.length !== 1) throw new UsageError('demo needs --base URL --key KEY FILE');
+        if (!/^https?:\/\/[^/]/i.test(values.base) || !URL.canParse(values.base)) throw new UsageError(`--base must be the server's http:// or https:// address (got "${values.base}")`);
         if (values.sex !== undefined && values.sex !== 'male' && values.sex !== 'female') throw new UsageError('--sex must be male or female');
         const positive = (name: string, raw: string | undefined): number | undefined => {
           if (raw === undefined) return undefined;
@@ -175,9 +180,17 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;
     }
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`);
       return 3;
+    }
+    if (error instanceof StartupError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
     }
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

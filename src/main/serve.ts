@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { composeService, type ComposedService } from '../composition/compose-service.ts';
 import { createPinoLogger } from '../composition/pino-logger.ts';
 import type { Config } from '../config/config.ts';
+import { listenProblem } from '../composition/startup-error.ts';
+import { assertCanListen } from '../composition/port-check.ts';
 
 /** Reuses the sandbox key kept in the data directory while it still authenticates; else makes one. */
 async function sandboxKey(service: ComposedService): Promise<string> {
@@ -21,9 +23,17 @@ async function sandboxKey(service: ComposedService): Promise<string> {
 
 /** Starts the API (and unless `withWorker` is false, the in-process worker) and runs until a signal. */
 export async function serve(config: Config, withWorker: boolean): Promise<void> {
+  await assertCanListen(config.host, config.port);
   const logger = createPinoLogger(config.logLevel);
   const service = await composeService({ config, roles: { api: true, worker: withWorker }, logger, pipeline: 'default' });
-  const address = await service.listen();
+  let address: string;
+  try {
+    address = await service.listen();
+  } catch (error) {
+    // Release the database (and its data-directory lock) before reporting: the process must end.
+    await service.close();
+    throw listenProblem(error, config.host, config.port) ?? error;
+  }
   const lines = [
     `bodyscan is listening on ${address} (${config.environment}; database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}; worker: ${withWorker && config.workerConcurrency > 0 ? 'in-process' : 'none'})`,
     `API reference: ${address}/docs   OpenAPI: ${address}/openapi.json`,

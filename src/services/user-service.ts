@@ -37,7 +37,7 @@ export async function requireUser(context: ServiceContext, tenant: Tenant, token
   return user;
 }
 
-/** POST /users: upsert keyed by token (decisions.md); records the terms acceptance given. */
+/** POST /users: upsert keyed by token (the market's documented behaviour); records the terms acceptance given. */
 export async function registerUser(context: ServiceContext, tenant: Tenant, input: RegisterUserInput): Promise<User> {
   const now = context.clock.now();
   throwIfProblems([...checkBirthDate(input.birthDate, now, '/body/birthDate'), ...bodySizeProblems(input, '/body')]);

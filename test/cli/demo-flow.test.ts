@@ -39,3 +39,19 @@ describe('bodyscan demo against a running server', () => {
     );
   });
 });
+
+describe('bodyscan demo against an address where no server runs', () => {
+  it('names the address and says the connection was refused (not just "fetch failed")', async () => {
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve)); // nothing listens there any more
+    const capture = new TextEncoder().encode('{"sandbox": true, "sex": "male", "heightM": 1.8, "weightKg": 80, "seed": 1}');
+    await assert.rejects(
+      runDemo({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', capture, progress: () => undefined }),
+      (error: unknown) => error instanceof DemoError
+        && error.message === `cannot reach http://127.0.0.1:${port} (connection refused: nothing listens there); is the server running, and is this its address?`,
+    );
+  });
+});

@@ -7,12 +7,12 @@ const tags = ['Operations'];
 /** /healthz: the process answers. /readyz: it can serve (database reachable, not draining). */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: ApiDeps }> = async (app, { deps }) => {
   app.get('/healthz', {
-    schema: { tags, summary: 'Liveness', security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    schema: { tags, operationId: 'liveness', summary: 'Liveness', security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
   }, async () => ({ status: 'ok' as const }));
 
   app.get('/readyz', {
     schema: {
-      tags, summary: 'Readiness', security: [],
+      tags, operationId: 'readiness', summary: 'Readiness', security: [],
       response: { 200: Type.Object({ status: Type.String() }), 503: Type.Object({ status: Type.String() }) },
     },
   }, async (_request, reply) => {

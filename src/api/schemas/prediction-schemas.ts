@@ -9,7 +9,7 @@ export const CreatePredictionBody = Type.Object({
   predictionType: StringEnum(PREDICTION_TYPES),
   targetWeight: Type.Optional(Type.Number({ minimum: 1, description: 'kg, whatever unit-system says' })),
   targetBodyfat: Type.Optional(Type.Number({ minimum: 1, description: 'percent' })),
-}, { additionalProperties: false });
+}, { additionalProperties: false, title: 'CreateBodyShapePrediction' });
 
 export const PredictionSchema = Type.Object({
   id: Type.String(),

@@ -43,6 +43,7 @@ export const BodyfatSchema = Type.Object({
 }, { title: 'Bodyfat', description: 'Masses in kg (lb when imperial).' });
 
 export const FailureSchema = Nullable(Type.Object({ code: Type.String(), message: Type.String() }, {
+  title: 'Failure',
   description: 'Why processing failed (addition to the interface): a machine code and a sentence.',
 }));
 
@@ -73,7 +74,7 @@ export const CreateScanBody = Type.Object({
   deviceConfigName: StringEnum(DEVICE_CONFIG_NAMES),
   assetConfigId: Type.Optional(Type.String({ format: 'uuid' })),
   bodyfatMethod: Type.Optional(StringEnum(BODYFAT_METHODS)),
-}, { additionalProperties: false });
+}, { additionalProperties: false, title: 'CreateScan' });
 
 export const ListScansQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 50 }),
@@ -86,14 +87,14 @@ export const ListScansQuery = Type.Object({
 export const ScanPageSchema = Type.Object({
   results: Type.Array(ScanSchema),
   pageInfo: Type.Object({ cursor: Nullable(Type.String()) }),
-});
+}, { title: 'ScanPage' });
 
 export const ScanIdParams = Type.Object({ scanId: Type.String() });
 export const IdParams = Type.Object({ id: Type.String() });
 
 export const UploadAddressSchema = Type.Object({ url: Type.String(), expirationTime: DateTime }, { title: 'UploadAddress' });
 
-export const PatchBodyfatBody = Type.Object({ bodyfatMethod: StringEnum(BODYFAT_METHODS) }, { additionalProperties: false });
+export const PatchBodyfatBody = Type.Object({ bodyfatMethod: StringEnum(BODYFAT_METHODS) }, { additionalProperties: false, title: 'BodyfatMethodChange' });
 
 const nullableUrl = Nullable(Type.String());
 export const AssetUrlsSchema = Type.Object(

@@ -17,7 +17,7 @@ export const RegisterUserBody = Type.Object({
   height: HeightSchema,
   researchConsent: Type.Boolean(),
   termsOfService: Type.Object({ accepted: Type.Boolean(), version: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false }),
-}, { additionalProperties: false });
+}, { additionalProperties: false, title: 'RegisterUser' });
 
 export const PatchUserBody = Type.Object({
   token: Type.Optional(token),
@@ -29,7 +29,7 @@ export const PatchUserBody = Type.Object({
   weight: Type.Optional(WeightSchema),
   height: Type.Optional(HeightSchema),
   researchConsent: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+}, { additionalProperties: false, title: 'UserChanges' });
 
 export const UserSchema = Type.Object({
   id: Type.String(),
@@ -52,7 +52,7 @@ export const TermsAcceptanceSchema = Type.Object({
   acceptanceDate: DateTime,
 }, { title: 'TermsAcceptance' });
 
-export const AcceptTermsBody = Type.Object({ version: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false });
+export const AcceptTermsBody = Type.Object({ version: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false, title: 'AcceptTerms' });
 
 export const TokenParams = Type.Object({ token: Type.String() });
 export const UserTokenParams = Type.Object({ userToken: Type.String() });

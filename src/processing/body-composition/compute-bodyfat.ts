@@ -2,7 +2,7 @@
  * Entry point: the Bodyfat resource for one method, person and scan.
  * person: sex, age (y), height (m), weight (kg). measurements: circumferences in METRES,
  * fullBodyVolume in m^3 (each equation converts to its own units). Sex neutral/undefined: every
- * field is the mean of the male and female results (decisions.md); null if either is null.
+ * field is the mean of the male and female results (docs/body-composition.md); null if either is null.
  */
 import type { Bodyfat, BodyfatMethod, PersonAtScan } from '../../domain/body-composition.ts';
 import type { Measurements } from '../../domain/measurements.ts';

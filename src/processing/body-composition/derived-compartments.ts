@@ -1,5 +1,5 @@
 /**
- * Compartments derived from %BF for one binary sex (methods.md "Derived for every method"):
+ * Compartments derived from %BF for one binary sex (docs/body-composition.md, "Derived fields"):
  * fatMass = weight·%BF/100; leanMass = weight − fatMass (FAT-FREE mass, bone included);
  * VAT = fitted trunk share × fat mass × published VAT/trunk-fat ratio; ALM fitted on NHANES limb lean;
  * skeletal muscle from ALM via Kim 2002. Percentages are of body mass. Masses kg.

@@ -30,7 +30,7 @@ export function navyInchFormPercent(
  * Original Hodgdon–Beckett body density, g/cm^3. ALL LENGTHS IN CM, log = log10.
  * Men: Db = −0.191·log(abdomen − neck) + 0.155·log(height) + 1.032 (R 0.90, SEE 3.52 %BF).
  * Women: Db = −0.350·log(waist + hip − neck) + 0.221·log(height) + 1.296 (R 0.85, SEE 3.72 %BF).
- * Coefficients as transcribed by medicalalgorithms.com (reference.md §1.1 [V]).
+ * Coefficients as transcribed by medicalalgorithms.com (docs/references.md).
  */
 export function hodgdonBeckettDensity(
   sex: BinarySex, input: { heightCm: number; neckCm: number; abdomenCm?: number; waistCm?: number; hipCm?: number },

@@ -1,7 +1,7 @@
 /**
  * 2-D convex hull (Andrew's monotone chain) on flat xy-interleaved Float64Arrays.
  * A tape measure around a body part follows the convex hull of the cut, so every girth is the
- * perimeter of this hull (methods.md: "convex-hull perimeter of the cut").
+ * perimeter of this hull (docs/measurements.md: a tape bridges hollows).
  * Scratch buffers are passed in and grown only when too small, so repeated cuts allocate nothing.
  */
 export interface HullScratch {

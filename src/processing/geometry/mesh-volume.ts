@@ -1,6 +1,6 @@
 /**
  * Enclosed volume of a triangle mesh by the divergence theorem: V = Σ (v0 × v1) · v2 / 6 over
- * faces (signed tetrahedra from the origin; reference.md §1.7, the same sum naver/anny uses).
+ * faces (signed tetrahedra from the origin, the divergence theorem).
  * Only valid when the surface is closed and consistently oriented, so closedness is checked:
  * every undirected edge must be used exactly twice, once in each direction.
  * A mesh made of several closed shells that do not overlap (torso, limbs) sums correctly.

@@ -1,7 +1,7 @@
 /**
  * Exact plane–triangle intersection: the cut of a mesh by a plane is a set of segments whose
  * endpoints lie on triangle edges. Endpoints are returned in 2-D plane coordinates (u, v) so the
- * girth is the convex-hull perimeter of those points (methods.md), with no sampling error.
+ * girth is the convex-hull perimeter of those points (docs/measurements.md), with no sampling error.
  */
 import type { Vec3 } from './pca.ts';
 import { cross, normalize } from './pca.ts';

@@ -1,5 +1,5 @@
 /**
- * Builds the health report (interface.md keys + decisions.md extras), documented in docs/health-report.md.
+ * Builds the health report (the interface's nine keys + the market's three newer sections), documented in docs/health-report.md.
  * Inputs: the scan and user summaries the service passes in, the scan's measurements (METRES) and its
  * Bodyfat (kg, %). Sex neutral/undefined: healthLabel and percentile are null in every section.
  * Health labels use each band's own waist site (natural waist ≈ WHO/Ashwell midpoint site = waistFit);

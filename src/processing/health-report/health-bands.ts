@@ -1,5 +1,5 @@
 /**
- * Health classification bands (reference.md §2.2–2.4, §4). Units: %BF in percent, waist in METRES,
+ * Health classification bands (docs/health-report.md; sources in docs/references.md). Units: %BF in percent, waist in METRES,
  * ratios unitless, masses in kg (FMI/FFMI bands are converted to kg at the user's height).
  */
 import type { HealthGroup, HealthLabel } from './health-report-types.ts';

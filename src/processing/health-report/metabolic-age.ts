@@ -1,5 +1,5 @@
 /**
- * "Metabolic age" is a vendor construct, not science (reference.md §3). OUR definition: the age at
+ * "Metabolic age" is a vendor construct, not science (docs/health-report.md). OUR definition: the age at
  * which Mifflin–St Jeor (weight, height, sex) predicts the same BMR as Katch–McArdle from the
  * measured fat-free mass: age = (10·W + 6.25·H(cm) + s − BMR_KM) / 5, clamped to 18–90 years.
  * Band from the ratio BMR_KM / BMR_Mifflin(actual age): < 0.95 lower, 0.95–1.05 typical, > 1.05 higher.

@@ -1,5 +1,5 @@
 /**
- * Resting energy (kcal/day) and daily energy targets (reference.md §3).
+ * Resting energy (kcal/day) and daily energy targets (docs/health-report.md; sources in docs/references.md).
  * Katch–McArdle: BMR = 370 + 21.6·FFM(kg) [M; same numbers as Cunningham 1991].
  * Mifflin–St Jeor 1990: 10·W(kg) + 6.25·H(cm) − 5·age + 5 (men) / − 161 (women) [M].
  */

@@ -7,7 +7,7 @@ import type { CircumferenceField } from '../../domain/measurements.ts';
 /**
  * Body Roundness Index (Thomas et al. 2013, Obesity 21:2264):
  * BRI = 364.2 − 365.5·sqrt(1 − (WC/(2π))² / (0.5·H)²), WC and H in the same unit (here m).
- * Note the parenthesis: (0.5·H)², not 0.5·H² (a published bug; reference.md §1.4).
+ * Note the parenthesis: (0.5·H)², not 0.5·H² (a published bug; docs/measurements.md).
  */
 export function bodyRoundnessIndex(waistM: number, heightM: number): number {
   const ratio = (waistM / (2 * Math.PI)) ** 2 / (0.5 * heightM) ** 2;
@@ -24,7 +24,7 @@ export interface MassModelInput {
 
 /**
  * Thoracic + gut gas inside an optical body surface (L): Crapo 1982 FRC + half a 0.5 L tidal
- * volume (relaxed breathing during a scan) + 0.1 L GI gas (reference.md §1.7). Sex unknown: the
+ * volume (relaxed breathing during a scan) + 0.1 L GI gas (docs/measurements.md). Sex unknown: the
  * mean of both equations; age unknown: 40 years.
  */
 export function bodyGasLitres(heightM: number, sex?: 'male' | 'female', ageYears = 40): number {

@@ -1,6 +1,6 @@
 /**
  * One tape girth: cut the body with a plane, keep the right loop, take its convex-hull perimeter
- * (methods.md). Meshes are cut exactly (plane–triangle segments, loops by mesh topology); point
+ * (docs/measurements.md). Meshes are cut exactly (plane–triangle segments, loops by mesh topology); point
  * clouds use the points within a thin slab around the plane, projected on it, then the noise-robust
  * ring of ring-fit.ts. The slab starts at ±3 mm and doubles (up to ±12 mm) until the loop holds 300
  * points seen all around: thin enough that the surface's slope across it averages out (symmetric

@@ -1,6 +1,6 @@
 /**
  * Limb axes and limb landmarks. A limb's axis is the principal axis (PCA) of the points of its
- * slice loops; girth profiles along the axis locate the joints by methods.md's own definitions:
+ * slice loops; girth profiles along the axis locate the joints by the sites' own definitions (docs/measurements.md):
  * elbow = narrowest arm girth between 30% and 60% of acromion→fingertip, wrist = narrowest between
  * 65% and 88%, forearm = widest between them; knee = narrowest leg girth between 50% and 75% of
  * crotch height, calf = widest between 30% of crotch height and the knee, ankle = narrowest

@@ -4,7 +4,7 @@
  * Pipeline: canonical frame (canonical-frame.ts) → slice stack (slices.ts) → segmentation
  * (segment-body.ts) → limb axes and joints (limb-axes.ts) → torso sites (torso-sites.ts) → one
  * plane cut per girth (girth-cut.ts) → volume (body-volume.ts) → derived numbers
- * (derived-measures.ts). Site definitions: methods.md; our placement rules: docs/measurements.md.
+ * (derived-measures.ts). Site definitions and our placement rules: docs/measurements.md.
  * Failures are thrown as ProcessingFailure (no_person_found, pose_unsupported,
  * limbs_touching_torso, capture_units_implausible, measurement_failed).
  */
@@ -33,7 +33,7 @@ const MESH_SAMPLE_POINTS = 200000;
 /**
  * Sites defined as the narrowest (−1) or widest (+1) girth: the landmark search works on a cheap
  * slice proxy, so five real cuts 4 mm apart along the plane normal are fitted with a parabola and
- * the girth is cut again at its vertex (methods.md's definition applied to the tape itself; taking
+ * the girth is cut again at its vertex (the site's definition applied to the tape itself; taking
  * the best of the five would bias noisy clouds toward the extreme).
  */
 const EXTREMUM_SIGN: Partial<Record<CircumferenceField, 1 | -1>> = {

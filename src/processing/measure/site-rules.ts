@@ -1,5 +1,5 @@
 /**
- * Placement rules for the sites methods.md defines relative to other landmarks (the ones that are
+ * Placement rules for the sites docs/measurements.md defines relative to other landmarks (the ones that are
  * not a minimum or maximum of a girth). One source of truth for the measurer and the synthetic
  * body generator, and documented in docs/measurements.md. Fractions are unitless.
  */

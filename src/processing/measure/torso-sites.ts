@@ -1,5 +1,5 @@
 /**
- * Torso and neck site heights, from the per-slice profile of the torso loop (methods.md):
+ * Torso and neck site heights, from the per-slice profile of the torso loop (docs/measurements.md):
  * - hips: largest torso section between 1.5% of stature above the crotch and 58% of stature;
  * - chest (bust): largest section between 64% of stature and just under the lower armpit;
  * - lowerChest (under-bust): 4.5% of stature below the chest level;

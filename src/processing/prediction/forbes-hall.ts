@@ -1,6 +1,6 @@
 /**
  * Forbes' fat/lean partition of body-weight change (Forbes 1987, as restated by Hall 2007,
- * Br J Nutr 97:1059): FFM = 10.4·ln(FM/D), D individual. Closed form (reference.md §7.1 [D]):
+ * Br J Nutr 97:1059): FFM = 10.4·ln(FM/D), D individual. Closed form (our algebra, docs/body-shape-prediction.md):
  * D = FM0·exp(−FFM0/10.4); FM(BW) = 10.4·W0((D/10.4)·exp(BW/10.4)). Masses in kg.
  */
 import { lambertW0OfExp } from './lambert-w.ts';

@@ -1,5 +1,5 @@
 /**
- * Body shape prediction (methods.md "Body shape prediction"; reference.md §7). Masses kg, girths METRES,
+ * Body shape prediction (docs/body-shape-prediction.md). Masses kg, girths METRES,
  * volume m^3. Steps:
  * 1. Target weight: FM on the person's Forbes curve (Hall 2007 closed form, Lambert W); FFM = BW − FM.
  *    Target %BF: the weight on the same curve where FM/BW = target.

@@ -1,5 +1,5 @@
 /**
- * Ground truth of a synthetic body: the 27 tape girths (m) at the sites methods.md defines, the
+ * Ground truth of a synthetic body: the 27 tape girths (m) at the sites docs/measurements.md defines, the
  * enclosed volume (m³) and the landmark positions, computed from the analytic tubes, never from the
  * meshes or point clouds the measurer sees.
  * - Torso girths are horizontal sections: exact ellipse perimeters (ellipse-perimeter.ts).

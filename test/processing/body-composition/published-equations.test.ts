@@ -1,4 +1,4 @@
-// Golden vectors: reference.md §1.10 (computed from the published equations) and the papers' forms.
+// Golden vectors computed by hand from the published equations (docs/references.md) and the papers' forms.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { navyInchFormPercent, hodgdonBeckettDensity } from '../../../src/processing/body-composition/navy-circumference.ts';

@@ -7,7 +7,7 @@ import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { generateSyntheticBody, sampleSyntheticCloud } from '../../../src/processing/synthetic-body/generate.ts';
 
 describe('bodyRoundnessIndex (Thomas 2013)', () => {
-  it('matches the reference.md §1.10 golden values', () => {
+  it('matches golden values computed by hand from the published equations', () => {
     assert.ok(Math.abs(bodyRoundnessIndex(0.88, 1.75) - 3.413) < 0.0015);
     assert.ok(Math.abs(bodyRoundnessIndex(0.78, 1.65) - 2.862) < 0.0015);
     assert.ok(Math.abs(bodyRoundnessIndex(1.02, 1.78) - 4.832) < 0.0015);

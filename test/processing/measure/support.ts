@@ -8,7 +8,7 @@ export const LARGE_LIMIT_M = 0.009;
 export const SMALL_LIMIT_M = 0.004;
 
 /**
- * Limit per field. methods.md lists chest, waist, hip, thigh as large and neck, arm, wrist, calf,
+ * Limit per field. ISO 20685-1 (docs/accuracy.md) counts chest, waist, hip, thigh as large and neck, arm, wrist, calf,
  * ankle as small; the other torso girths (shoulder, upper/lower chest, navel waist, stomach) are
  * judged as large girths and upper/lower thigh as thigh girths.
  */

@@ -29,7 +29,7 @@ describe('Lambert W0', () => {
 
 describe('Forbes/Hall fat–lean partition', () => {
   const start = { fatMassKg: 25, fatFreeMassKg: 65 };
-  it('reproduces the worked example for FM 25, FFM 65, BW 90 (reference.md §7.1)', () => {
+  it('reproduces the worked example for FM 25, FFM 65, BW 90 (docs/body-shape-prediction.md)', () => {
     for (const [bw, fm] of [[85, 21.55], [80, 18.26], [75, 15.19], [95, 28.6]]) near(forbesFatMassKg(start, bw), fm, 0.01);
   });
   it('returns the current fat mass at the current weight', () => near(forbesFatMassKg(start, 90), 25, 1e-10));
