@@ -121,6 +121,14 @@ describe('architecture', () => {
     assert.ok(packageLayers.some((rule) => rule.pattern.test('@electric-sql/pglite') && rule.layers.includes('persistence')));
   });
 
+  it('declares no run-time dependency that src/ never imports', () => {
+    const manifest = JSON.parse(readFileSync(resolve(srcDir, '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const imported = new Set(files.flatMap((file) => importsOf(readFileSync(file, 'utf8')))
+      .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
+      .map((specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0])));
+    assert.deepEqual(Object.keys(manifest.dependencies).filter((name) => !imported.has(name)), []);
+  });
+
   it('keeps source files small (one idea each)', () => {
     const large = files
       .filter((file) => readFileSync(file, 'utf8').split('\n').length > 450)
