@@ -1,4 +1,4 @@
-import { lookAtPose, multiplyPoses, rotationAbout, translation, type Vec3 } from './camera-pose.ts';
+import { lookAtPose, multiplyPoses, rotationAbout, translation, type Vec3 } from '../geometry/camera-pose.ts';
 import {
   HAND_SHAKE_DEG, HAND_SHAKE_M, TURN_ARM_SWING_DEG, TURN_AXIS_TILT_DEG, TURN_SPEED_VARIATION, TURN_SWAY_M,
 } from './lidar-figures.ts';

@@ -1,6 +1,6 @@
 import type { DepthFrame, DepthIntrinsics, PhoneRecording } from '../../domain/phone-recording.ts';
 import { makeGaussian, makeRandom } from '../geometry/prng.ts';
-import { invertRigid, multiplyPoses, poseFromAxes, rotationAbout, transformPoints, translation, type Vec3 } from './camera-pose.ts';
+import { invertRigid, multiplyPoses, poseFromAxes, rotationAbout, transformPoints, translation, type Vec3 } from '../geometry/camera-pose.ts';
 import { emptyDepthImage, rasteriseMesh, rasterisePlane, type DepthView } from './depth-renderer.ts';
 import {
   DEPTH_HEIGHT, DEPTH_WIDTH, DRIFT_POSITION_M_PER_SQRT_M, DRIFT_YAW_DEG_PER_SQRT_M, IPHONE_RGB_INTRINSICS,

@@ -1,6 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
 import type { DepthIntrinsics, PhoneRecording } from '../../domain/phone-recording.ts';
-import { quaternionOfPose } from './camera-pose.ts';
+import { quaternionOfPose } from '../geometry/camera-pose.ts';
 import { encodeGrey16Png, encodeGrey8Png, encodeUint16Npy } from './grey-png-encoder.ts';
 import { RGB_HEIGHT, RGB_WIDTH } from './lidar-figures.ts';
 
