@@ -27,39 +27,39 @@ export function looksLikePng(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-/** Reverses the PNG row filters in place (`bpp` bytes per pixel, `stride` bytes per row). */
+/**
+ * Reverses the PNG row filters in place (`bpp` bytes per pixel, `stride` bytes per row). The
+ * first row and the first pixel of each row are handled apart so the inner loops carry no tests.
+ */
 function unfilter(raw: Uint8Array, height: number, stride: number, bpp: number, name: string): void {
   for (let y = 0; y < height; y++) {
-    const row = y * (stride + 1);
-    const filter = raw[row];
-    const start = row + 1;
-    const above = start - (stride + 1);
-    switch (filter) {
-      case 0: break;
-      case 1: for (let i = bpp; i < stride; i++) raw[start + i] = (raw[start + i] + raw[start + i - bpp]) & 0xff; break;
-      case 2: if (y > 0) for (let i = 0; i < stride; i++) raw[start + i] = (raw[start + i] + raw[above + i]) & 0xff; break;
-      case 3:
-        for (let i = 0; i < stride; i++) {
-          const left = i >= bpp ? raw[start + i - bpp] : 0;
-          const up = y > 0 ? raw[above + i] : 0;
-          raw[start + i] = (raw[start + i] + ((left + up) >> 1)) & 0xff;
-        }
-        break;
-      case 4:
-        for (let i = 0; i < stride; i++) {
-          const left = i >= bpp ? raw[start + i - bpp] : 0;
-          const up = y > 0 ? raw[above + i] : 0;
-          const upLeft = i >= bpp && y > 0 ? raw[above + i - bpp] : 0;
-          raw[start + i] = (raw[start + i] + paeth(left, up, upLeft)) & 0xff;
-        }
-        break;
-      default: throw invalid(name, `uses the unknown PNG row filter ${filter} in row ${y}`);
+    const start = y * (stride + 1) + 1;
+    const filter = raw[start - 1];
+    const end = start + stride;
+    if (filter === 0) continue;
+    if (filter === 1 || (filter === 4 && y === 0)) {
+      // Sub (and Paeth with no row above, which reduces to Sub).
+      for (let i = start + bpp; i < end; i++) raw[i] = (raw[i] + raw[i - bpp]) & 0xff;
+    } else if (filter === 2) {
+      if (y > 0) for (let i = start; i < end; i++) raw[i] = (raw[i] + raw[i - stride - 1]) & 0xff;
+    } else if (filter === 3) {
+      if (y === 0) {
+        for (let i = start + bpp; i < end; i++) raw[i] = (raw[i] + (raw[i - bpp] >> 1)) & 0xff;
+      } else {
+        for (let i = start; i < start + bpp; i++) raw[i] = (raw[i] + (raw[i - stride - 1] >> 1)) & 0xff;
+        for (let i = start + bpp; i < end; i++) raw[i] = (raw[i] + ((raw[i - bpp] + raw[i - stride - 1]) >> 1)) & 0xff;
+      }
+    } else if (filter === 4) {
+      // Paeth predictor (PNG specification 9.4); the first pixel's left and upper-left are 0.
+      for (let i = start; i < start + bpp; i++) raw[i] = (raw[i] + raw[i - stride - 1]) & 0xff;
+      for (let i = start + bpp; i < end; i++) {
+        const a = raw[i - bpp], b = raw[i - stride - 1], c = raw[i - stride - 1 - bpp];
+        const p = a + b - c;
+        const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+        raw[i] = (raw[i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
+      }
+    } else {
+      throw invalid(name, `uses the unknown PNG row filter ${filter} in row ${y}`);
     }
   }
 }
