@@ -95,7 +95,7 @@ function posedFrames(layout: StrayLayout, odometry: OdometryTable, maxFrames: nu
   }
   if (unposed.length > tolerated) {
     const examples = unposed.slice(0, 3).map((f) => String(f).padStart(6, '0')).join(', ');
-    throw invalid(`${unposed.length} of the recording's ${depthFrames.length} depth maps have no pose in odometry.csv (e.g. frame ${examples}); every frame needs a camera pose.`);
+    throw invalid(`The recording has ${unposed.length} of its ${depthFrames.length} depth maps without a pose in odometry.csv (e.g. frame ${examples}); every frame needs a camera pose.`);
   }
   const posed = depthFrames.filter((frame) => rowOf.has(frame));
   variant.framesInFile = String(depthFrames.length);
