@@ -110,6 +110,50 @@ describe('Stray Scanner recordings: the formats the app has written', () => {
   });
 });
 
+describe('Stray Scanner recordings: geometry conventions', () => {
+  it('puts every depth pixel back on the body surface with the poses and intrinsics it returns (OpenCV camera, ARKit world)', () => {
+    // An ideal sensor, no drift: only the 1 mm / 0.05 degree odometry jitter separates read poses from the truth.
+    const walk = simulateRecording({ positionsM: body.mesh.positions, indices: body.mesh.indices }, { mode: 'walk', seed: 3, frames: 24, sensorNoise: false, drift: false });
+    const recording = read(writeStrayRecording(walk.recording, { odometry: 'headerless', folder: 'rec' }));
+    const bodyToWorld = walk.truth.bodyToWorld[0];
+    const surface = new Float64Array(body.mesh.positions.length);
+    for (let i = 0; i < surface.length; i += 3) {
+      const x = body.mesh.positions[i], y = body.mesh.positions[i + 1], z = body.mesh.positions[i + 2];
+      for (let k = 0; k < 3; k++) surface[i + k] = bodyToWorld[k] * x + bodyToWorld[4 + k] * y + bodyToWorld[8 + k] * z + bodyToWorld[12 + k];
+    }
+    const floorY = bodyToWorld[13];
+    const distances: number[] = [];
+    for (const f of [0, 6, 12, 18]) {
+      const frame = recording.frames[f];
+      const { fx, fy, cx, cy } = frame.intrinsics;
+      const m = frame.cameraToWorld;
+      for (let v = 2; v < 192; v += 9) {
+        for (let u = 2; u < 256; u += 9) {
+          const z = frame.depthMm[v * 256 + u] / 1000;
+          if (z === 0) continue;
+          const xc = ((u - cx) / fx) * z, yc = ((v - cy) / fy) * z;
+          const wx = m[0] * xc + m[4] * yc + m[8] * z + m[12];
+          const wy = m[1] * xc + m[5] * yc + m[9] * z + m[13];
+          const wz = m[2] * xc + m[6] * yc + m[10] * z + m[14];
+          if (wy - floorY < 0.03) continue; // the floor
+          let nearest = Number.POSITIVE_INFINITY;
+          for (let i = 0; i < surface.length; i += 3) {
+            const d = (surface[i] - wx) ** 2 + (surface[i + 1] - wy) ** 2 + (surface[i + 2] - wz) ** 2;
+            if (d < nearest) nearest = d;
+          }
+          distances.push(Math.sqrt(nearest));
+        }
+      }
+    }
+    distances.sort((a, b) => a - b);
+    assert.ok(distances.length > 200, `${distances.length} body pixels checked`);
+    // Distances are to the nearest mesh vertex (vertices lie 5-8 mm apart, more on the end caps).
+    const median = distances[distances.length >> 1];
+    assert.ok(median < 0.004, `median distance to the body surface ${(median * 1000).toFixed(1)} mm`);
+    assert.ok(distances[distances.length - 1] < 0.015, `farthest pixel from the body surface: ${(distances[distances.length - 1] * 1000).toFixed(1)} mm`);
+  });
+});
+
 describe('Stray Scanner recordings: PNG maps', () => {
   it('decodes 16-bit and 8-bit grayscale PNGs written with every PNG row filter (pngjs as the independent encoder)', () => {
     const width = 16, height = 12;
