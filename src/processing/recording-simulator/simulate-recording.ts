@@ -17,7 +17,8 @@ import {
  * sensor model (lidar-sensor-model.ts). Output is the PhoneRecording the reader would return for
  * the written ZIP (write-stray-recording.ts) plus the ground truth the recording hides.
  *
- * Input body: canonical frame (metres, y up, facing +z, soles at y = 0, body axis at x = z = 0).
+ * Input body: metres, y up, facing +z (the canonical frame); it is moved so its soles touch the floor
+ * and its trunk stands on the turning axis, and truth.bodyToWorld maps the input coordinates.
  * Output poses: OpenCV-axes camera-to-world in ARKit's world (origin at the first camera centre,
  * y up, the first camera looking along -z horizontally), as the app writes them.
  */
@@ -59,7 +60,7 @@ export interface SimulatedRecording {
   truth: {
     /** True camera-to-world poses (the recording's odometry carries drift and jitter on top). */
     cameraToWorld: Float64Array[];
-    /** Canonical body to world per frame (constant for walk). */
+    /** The input mesh's coordinates to world, per frame (constant for walk). */
     bodyToWorld: Float64Array[];
     statureM: number;
   };
@@ -73,10 +74,26 @@ export function simulatedDepthIntrinsics(): DepthIntrinsics {
   return { fx: k.fx * sx, fy: k.fy * sy, cx: k.cx * sx, cy: k.cy * sy };
 }
 
-function statureOf(positionsM: Float32Array): number {
-  let top = 0;
-  for (let i = 1; i < positionsM.length; i += 3) if (positionsM[i] > top) top = positionsM[i];
-  return top;
+/**
+ * The translation that puts a body's soles on y = 0 and its trunk axis on x = z = 0: the mean x, z
+ * of the vertices between 50% and 70% of its height (the trunk, above the hands of an A-pose).
+ */
+function centringOf(positionsM: Float32Array): { centring: Float64Array; statureM: number } {
+  let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
+  for (let i = 1; i < positionsM.length; i += 3) {
+    if (positionsM[i] < low) low = positionsM[i];
+    if (positionsM[i] > high) high = positionsM[i];
+  }
+  const statureM = high - low;
+  let sumX = 0, sumZ = 0, count = 0;
+  for (let i = 0; i < positionsM.length; i += 3) {
+    const y = positionsM[i + 1] - low;
+    if (y < 0.5 * statureM || y > 0.7 * statureM) continue;
+    sumX += positionsM[i];
+    sumZ += positionsM[i + 2];
+    count++;
+  }
+  return { centring: translation(count ? -sumX / count : 0, -low, count ? -sumZ / count : 0), statureM };
 }
 
 /** Scene-to-world: origin at the first camera centre, y up, first horizontal gaze along -z. */
@@ -105,7 +122,9 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
   const intrinsics = simulatedDepthIntrinsics();
   const width = DEPTH_WIDTH;
   const height = DEPTH_HEIGHT;
-  const statureM = statureOf(body.positionsM);
+  // The body as the scene wants it (soles on the floor, trunk on the axis); truth maps the input mesh.
+  const { centring, statureM } = centringOf(body.positionsM);
+  const positionsM = transformPoints(centring, body.positionsM);
   const random = makeRandom(options.seed);
   const gaussian = makeGaussian(makeRandom(options.seed ^ 0x5bd1e995));
   const sensorRandom = makeRandom(options.seed ^ 0x27d4eb2f);
@@ -132,9 +151,9 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
 
   const sceneToWorld = sceneToWorldOf(mode === 'walk' ? walkPose(walkPlan, 0, 0, wobble) : tripodPose);
   const image = emptyDepthImage(width, height);
-  const scratch = new Float32Array(body.positionsM.length);
-  const moved = new Float32Array(body.positionsM.length);
-  const armed = new Float32Array(body.positionsM.length);
+  const scratch = new Float32Array(positionsM.length);
+  const moved = new Float32Array(positionsM.length);
+  const armed = new Float32Array(positionsM.length);
   const sensorScratch = makeSensorScratch(width, height);
   const frames: DepthFrame[] = [];
   const trueCameraToWorld: Float64Array[] = [];
@@ -148,7 +167,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
     const timeS = fraction * durationS;
     let cameraToScene: Float64Array;
     let bodyToScene: Float64Array;
-    let vertices = body.positionsM;
+    let vertices = positionsM;
     if (mode === 'walk') {
       cameraToScene = walkPose(walkPlan, fraction, timeS, wobble);
       bodyToScene = translation(0, 0, 0);
@@ -157,7 +176,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
       const state = turnState(turnPlan, style, fraction, timeS);
       bodyToScene = state.bodyToScene;
       if (state.armSwingRad !== 0) {
-        swingArms(body.positionsM, statureM, state.armSwingRad, armed);
+        swingArms(positionsM, statureM, state.armSwingRad, armed);
         vertices = armed;
       }
       vertices = transformPoints(bodyToScene, vertices, moved);
@@ -200,7 +219,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
 
     frames.push({ frame: f, timestampS: 1000 + timeS, depthMm, confidence, cameraToWorld: recorded, intrinsics: { ...intrinsics } });
     trueCameraToWorld.push(trueWorld);
-    bodyToWorld.push(multiplyPoses(sceneToWorld, bodyToScene));
+    bodyToWorld.push(multiplyPoses(sceneToWorld, multiplyPoses(bodyToScene, centring)));
   }
   const k = IPHONE_RGB_INTRINSICS;
   return {

@@ -118,6 +118,28 @@ describe('recording simulator: the person turns in front of a still phone', () =
   });
 });
 
+describe('recording simulator: any body mesh', () => {
+  it('stands a mesh that is off the origin on the floor and on the turning axis, and its truth maps the mesh as given', () => {
+    const shifted = new Float32Array(body.positionsM.length);
+    for (let i = 0; i < shifted.length; i += 3) { shifted[i] = body.positionsM[i] + 0.5; shifted[i + 1] = body.positionsM[i + 1] + 0.25; shifted[i + 2] = body.positionsM[i + 2] - 0.3; }
+    const options = { mode: 'turn' as const, seed: 9, frames: 4 };
+    const centred = simulateRecording(body, options);
+    const moved = simulateRecording({ positionsM: shifted, indices: body.indices }, options);
+    let largest = 0;
+    for (let i = 0; i < centred.recording.frames[2].depthMm.length; i++) {
+      largest = Math.max(largest, Math.abs(centred.recording.frames[2].depthMm[i] - moved.recording.frames[2].depthMm[i]));
+    }
+    assert.ok(largest <= 1, `depth differs by up to ${largest} mm`);
+    const m = moved.truth.bodyToWorld[2], c = centred.truth.bodyToWorld[2];
+    const p = [0.5, 1.25, -0.3]; // the shifted mesh's point over the centred one's (0, 1, 0)
+    for (let k = 0; k < 3; k++) {
+      const viaMoved = m[k] * p[0] + m[4 + k] * p[1] + m[8 + k] * p[2] + m[12 + k];
+      const viaCentred = c[4 + k] * 1 + c[12 + k];
+      assert.ok(Math.abs(viaMoved - viaCentred) < 0.01, `axis ${k}`);
+    }
+  });
+});
+
 describe('recording simulator: bad recordings on request', () => {
   it('frames a person cut off at the knees: nothing below 25% of stature is in view, the trunk and head all are', () => {
     const sim = simulateRecording(body, { mode: 'turn', seed: 2, frames: 6, framing: 'cut-at-knees', natural: false });
