@@ -49,7 +49,8 @@ export interface SimulateRecordingOptions {
 }
 
 export interface BodyMesh {
-  positionsM: Float32Array;
+  /** xyz interleaved (m); float64 meshes (e.g. morphed MakeHuman bodies) are taken as they are. */
+  positionsM: Float32Array | Float64Array;
   indices: Uint32Array;
 }
 
@@ -78,7 +79,7 @@ export function simulatedDepthIntrinsics(): DepthIntrinsics {
  * The translation that puts a body's soles on y = 0 and its trunk axis on x = z = 0: the mean x, z
  * of the vertices between 50% and 70% of its height (the trunk, above the hands of an A-pose).
  */
-function centringOf(positionsM: Float32Array): { centring: Float64Array; statureM: number } {
+function centringOf(positionsM: Float32Array | Float64Array): { centring: Float64Array; statureM: number } {
   let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
   for (let i = 1; i < positionsM.length; i += 3) {
     if (positionsM[i] < low) low = positionsM[i];

@@ -6,7 +6,7 @@ import { invertRigid, multiplyPoses } from '../../../src/processing/geometry/cam
 import { makeSyntheticBody } from '../../../src/processing/synthetic-body/generate.ts';
 
 const synthetic = makeSyntheticBody({ sex: 'male', heightM: 1.8, fatness: 0.5, seed: 4 });
-const body: BodyMesh = { positionsM: synthetic.mesh.positions, indices: synthetic.mesh.indices };
+const body = { positionsM: synthetic.mesh.positions, indices: synthetic.mesh.indices } satisfies BodyMesh;
 const statureM = synthetic.truth.statureM ?? 1.8;
 
 /** Pixel (u, v) and depth of canonical body point p in frame f, using the hidden true poses. */
