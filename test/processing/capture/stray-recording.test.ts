@@ -77,13 +77,16 @@ describe('Stray Scanner recordings: the formats the app has written', () => {
     assert.equal(recording.variant.folder, '8f2c1e9a07');
   });
 
-  it('reads the app\'s own number formats: trailing empty columns, CRLF line ends, per-frame intrinsics winning over camera_matrix.csv', () => {
+  it('reads the app\'s own number formats: trailing empty columns, CRLF line ends, a byte order mark, per-frame intrinsics winning over camera_matrix.csv', () => {
     const entries = files({ odometry: 'header+intrinsics' });
     const lines = new TextDecoder().decode(entries['odometry.csv']).trim().split('\n');
     const edited = [`${lines[0]}, distortion_center_x, distortion_center_y`, ...lines.slice(1).map((line) => `${line}, , `)].join('\r\n');
-    entries['odometry.csv'] = text(`${edited}\r\n`);
+    entries['odometry.csv'] = text(`\ufeff${edited}\r\n`);
     entries['camera_matrix.csv'] = text('1500.0, 0.0, 960.0\n0.0, 1500.0, 720.0\n0.0, 0.0, 1.0');
-    assertSameRecording(read(rezip(entries)));
+    const recording = read(rezip(entries));
+    assertSameRecording(recording);
+    assert.equal(recording.variant.odometry, 'header+intrinsics');
+    assert.ok(Math.abs(recording.frames[5].timestampS - original.frames[5].timestampS) < 1e-6);
   });
 
   it('leaves confidence null when the recording has no confidence folder', () => {
