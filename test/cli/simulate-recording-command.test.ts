@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { simulateRecordingFile } from '../../src/cli/simulate-recording-file.ts';
 import { readCapture } from '../../src/processing/capture/read-capture.ts';
 import { writeObj } from '../../src/processing/capture/write-obj.ts';
 import { makeSyntheticBody } from '../../src/processing/synthetic-body/generate.ts';
@@ -21,6 +22,7 @@ describe('bodyscan simulate-recording', () => {
     const zUpCm = new Float32Array(p.length);
     for (let i = 0; i < p.length; i += 3) { zUpCm[i] = 100 * p[i]; zUpCm[i + 1] = -100 * p[i + 2]; zUpCm[i + 2] = 100 * p[i + 1]; }
     writeFileSync(join(dir, 'body.obj'), writeObj({ positions: zUpCm, indices: body.mesh.indices }));
+    writeFileSync(join(dir, 'ready.zip'), simulateRecordingFile(readFileSync(join(dir, 'body.obj')), { mode: 'turn', frames: 3 }).zip);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -42,7 +44,7 @@ describe('bodyscan simulate-recording', () => {
   });
 
   it('says a recording cannot be measured until it is reconstructed, rather than finding no person', () => {
-    const result = spawnSync(process.execPath, [bin, 'measure', join(dir, 'walk.zip')], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, [bin, 'measure', join(dir, 'ready.zip')], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(result.status, 1);
     assert.match(result.stderr, /Phone recordings are read but this build cannot yet reconstruct them/);
   });
