@@ -131,7 +131,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
   const sensorRandom = makeRandom(options.seed ^ 0x27d4eb2f);
   const sensorGaussian = makeGaussian(makeRandom(options.seed ^ 0x165667b1));
 
-  // Portrait: the 256-pixel side is vertical, so the vertical half field of view uses cx.
+  // Portrait: the 256-pixel side is vertical, so the vertical half field of view is atan((width / 2) / fx).
   const tanHalfVertical = (width / 2) / intrinsics.fx;
   const cutAtKnees = options.framing === 'cut-at-knees';
   const eyeHeightM = cutAtKnees ? 0.7 * statureM : statureM / 2;
