@@ -31,7 +31,7 @@ const USAGE = `Usage: bodyscan <command>
                                                run the whole API flow for one capture file
   measure FILE [--json]                        measure a capture file offline
   simulate-recording MESH --mode walk|turn --out FILE.zip [--seed N] [--frames N] [--sweep-deg D]
-                   [--framing full|cut-at-knees] [--empty-scene] [--odometry VARIANT] [--depth png|npy]
+                   [--framing full|cut-at-knees] [--empty-scene] [--room] [--odometry VARIANT] [--depth png|npy]
                                                render a Stray Scanner phone recording of a body mesh
   body-composition --method METHOD             JSON lines on stdin -> Bodyfat JSON lines on stdout
 Configuration comes from the environment (README: Configuration).`;
@@ -41,7 +41,7 @@ const ODOMETRY_VARIANTS = ['header', 'header+intrinsics', 'pose-header', 'header
 function simulateRecordingCommand(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
     mode: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, frames: { type: 'string' }, 'sweep-deg': { type: 'string' },
-    framing: { type: 'string' }, 'empty-scene': { type: 'boolean' }, odometry: { type: 'string' }, depth: { type: 'string' },
+    framing: { type: 'string' }, 'empty-scene': { type: 'boolean' }, room: { type: 'boolean' }, odometry: { type: 'string' }, depth: { type: 'string' },
   } });
   if (positionals.length !== 1 || !values.out || (values.mode !== 'walk' && values.mode !== 'turn')) {
     throw new UsageError('simulate-recording needs MESH --mode walk|turn --out FILE.zip');
@@ -60,7 +60,7 @@ function simulateRecordingCommand(args: string[]): number {
   if (values.depth !== undefined && values.depth !== 'png' && values.depth !== 'npy') throw new UsageError('--depth must be png or npy');
   const result = simulateRecordingFile(readFileSync(positionals[0]), {
     mode: values.mode, seed: whole('seed', values.seed, 0), frames: whole('frames', values.frames, 2), sweepDeg: sweep,
-    framing: values.framing as 'full' | 'cut-at-knees' | undefined, emptyScene: values['empty-scene'], odometry, depthFormat: values.depth as 'png' | 'npy' | undefined,
+    framing: values.framing as 'full' | 'cut-at-knees' | undefined, emptyScene: values['empty-scene'], room: values.room, odometry, depthFormat: values.depth as 'png' | 'npy' | undefined,
   });
   writeFileSync(values.out, result.zip);
   process.stderr.write(`wrote ${values.out}: ${result.frames} frames, ${values.mode}, body ${(result.statureM * 100).toFixed(1)} cm tall, ${result.zip.length} bytes\n`);

@@ -40,6 +40,11 @@ export interface SimulateRecordingOptions {
   emptyScene?: boolean;
   /** A wall behind the person (default: true for turn, false for walk). */
   wall?: boolean;
+  /**
+   * A closed room round the scene (default false): four walls 1.2 m beyond the camera's farthest
+   * reach and a 2.6 m ceiling, so every ray hits something, as in a real room.
+   */
+  room?: boolean;
   /** walk: odometry drift (default true). */
   drift?: boolean;
   /** turn: sway, tilted axis, uneven speed and arm movement (default true; false = rigid turntable). */
@@ -66,6 +71,9 @@ export interface SimulatedRecording {
     statureM: number;
   };
 }
+
+/** Ceiling height of the optional room (m). */
+const ROOM_CEILING_M = 2.6;
 
 /** The depth map intrinsics of the simulated phone: the RGB K scaled as the app's tools do. */
 export function simulatedDepthIntrinsics(): DepthIntrinsics {
@@ -149,6 +157,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
   );
   const wall = options.wall ?? mode === 'turn';
   const wallOffsetM = mode === 'turn' ? -1.0 : -(distanceM + 1.0);
+  const roomHalfM = distanceM + 1.2;
 
   const sceneToWorld = sceneToWorldOf(mode === 'walk' ? walkPose(walkPlan, 0, 0, wobble) : tripodPose);
   const image = emptyDepthImage(width, height);
@@ -188,6 +197,14 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
     if (!options.emptyScene) rasteriseMesh(image, view, vertices, body.indices, scratch);
     rasterisePlane(image, view, cameraToScene, [0, 1, 0], 0, 8);
     if (wall) rasterisePlane(image, view, cameraToScene, [0, 0, 1], wallOffsetM, 8);
+    if (options.room) {
+      // Inside a convex room the nearest plane along a ray is the room's own surface.
+      rasterisePlane(image, view, cameraToScene, [1, 0, 0], roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [1, 0, 0], -roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [0, 0, 1], roomHalfM, 8);
+      if (!wall) rasterisePlane(image, view, cameraToScene, [0, 0, 1], -roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [0, 1, 0], ROOM_CEILING_M, 8);
+    }
 
     const depthMm = new Uint16Array(width * height);
     const confidence = new Uint8Array(width * height);

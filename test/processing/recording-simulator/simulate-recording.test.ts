@@ -140,6 +140,15 @@ describe('recording simulator: any body mesh', () => {
   });
 });
 
+describe('recording simulator: in a room', () => {
+  it('closes the scene with walls and a ceiling, so every pixel has a reading in both modes', () => {
+    for (const mode of ['walk', 'turn'] as const) {
+      const sim = simulateRecording(body, { mode, seed: 4, frames: 5, room: true, sensorNoise: false });
+      for (const frame of sim.recording.frames) assert.ok(frame.depthMm.every((mm) => mm > 0 && mm < 6000), mode);
+    }
+  });
+});
+
 describe('recording simulator: bad recordings on request', () => {
   it('frames a person cut off at the knees: nothing below 25% of stature is in view, the trunk and head all are', () => {
     const sim = simulateRecording(body, { mode: 'turn', seed: 2, frames: 6, framing: 'cut-at-knees', natural: false });
