@@ -21,6 +21,14 @@ function timed<T>(run: () => T): [T, number] {
   return [value, performance.now() - started];
 }
 
+/** CPU time (user + system, ms) of `run`: steadier than wall time on a shared machine. */
+function cpuTimed<T>(run: () => T): [T, number] {
+  const started = process.cpuUsage();
+  const value = run();
+  const used = process.cpuUsage(started);
+  return [value, (used.user + used.system) / 1000];
+}
+
 const frameCounts = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n >= 2);
 const body = makeSyntheticBody({ sex: 'male', heightM: 1.78, fatness: 0.5, seed: 1 });
 const mesh = { positionsM: body.mesh.positions, indices: body.mesh.indices };
@@ -30,18 +38,20 @@ for (const frames of frameCounts.length > 0 ? frameCounts : [60, 250, 500]) {
     const simulateTimes: number[] = [];
     const writeTimes: number[] = [];
     const readTimes: number[] = [];
+    const readCpu: number[] = [];
     let bytes = 0;
     for (let run = 0; run < RUNS; run++) {
       const [simulated, simulateMs] = timed(() => simulateRecording(mesh, { mode, seed: run + 1, frames }));
       const [zip, writeMs] = timed(() => writeStrayRecording(simulated.recording));
       const [, readMs] = timed(() => readCapture(zip));
+      readCpu.push(cpuTimed(() => readCapture(zip))[1]);
       simulateTimes.push(simulateMs);
       writeTimes.push(writeMs);
       readTimes.push(readMs);
       bytes = zip.length;
     }
     const perFrame = [...readTimes].sort((a, b) => a - b)[Math.floor(RUNS / 2)] / frames;
-    console.log(`${String(frames).padStart(4)} frames ${mode.padEnd(4)} ${(bytes / 2 ** 20).toFixed(1).padStart(5)} MiB | read ${spread(readTimes)} (${perFrame.toFixed(2)} ms/frame) | simulate ${spread(simulateTimes)} | write ${spread(writeTimes)}`);
+    console.log(`${String(frames).padStart(4)} frames ${mode.padEnd(4)} ${(bytes / 2 ** 20).toFixed(1).padStart(5)} MiB | read ${spread(readTimes)} (${perFrame.toFixed(2)} ms/frame), CPU ${spread(readCpu)} | simulate ${spread(simulateTimes)} | write ${spread(writeTimes)}`);
   }
 }
 const rss = process.memoryUsage().rss;
