@@ -3,7 +3,7 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 
 /**
  * Which of the two ways people record a phone recording is, decided from its camera poses alone
- * (decisions.md, "Phone recordings"):
+ * (docs/capture-format.md, "Phone recordings"):
  *   walk  the phone travels (its centres spread over more than STILL_SPREAD_M) and its gaze sweeps
  *         a full circle round the person (at least MIN_SWEEP_DEG about the vertical);
  *   turn  the phone stays put (centres within STILL_SPREAD_M of their median) and keeps looking the

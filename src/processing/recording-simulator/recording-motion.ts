@@ -4,7 +4,7 @@ import {
 } from './lidar-figures.ts';
 
 /**
- * How camera and person move in the two ways people record (decisions.md, "Phone recordings"),
+ * How camera and person move in the two ways people record (docs/capture-format.md, "Phone recordings"),
  * in the scene frame: the body's canonical frame (metres, y up, facing +z, feet on the floor y = 0,
  * body axis through x = z = 0). Poses are OpenCV-axes camera-to-scene transforms (column-major 4x4).
  *
