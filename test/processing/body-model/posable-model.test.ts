@@ -1,0 +1,259 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { allocatePosedBody, loadPosableBodyModel, zeroBodyParams } from '../../../src/processing/body-model/load-posable-model.ts';
+import { shapeBody } from '../../../src/processing/body-model/shape-body.ts';
+import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
+import { rotationVectorToMatrix } from '../../../src/processing/body-model/rotation-vector.ts';
+import { BODY_PARTS } from '../../../src/processing/body-model/posable-model-types.ts';
+import { ARMS_DOWN, standardPose } from '../../../src/processing/body-model/standard-pose.ts';
+import { ASSET_STEPS, decodePosableModel, encodePosableModel } from '../../../src/processing/body-model/posable-model-codec.ts';
+import { edgeUseCounts, signedVolume } from '../../support/mesh-checks.ts';
+
+const model = loadPosableBodyModel();
+const bone = (name: string): number => {
+  const index = model.boneNames.indexOf(name);
+  assert.ok(index >= 0, `bone ${name}`);
+  return index;
+};
+const part = (name: (typeof BODY_PARTS)[number]): number => BODY_PARTS.indexOf(name);
+
+function maxAbsDifference(a: Float32Array, b: Float32Array): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
+}
+
+function statureOf(positions: Float32Array): { minY: number; maxY: number } {
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let i = 1; i < positions.length; i += 3) {
+    minY = Math.min(minY, positions[i]);
+    maxY = Math.max(maxY, positions[i]);
+  }
+  return { minY, maxY };
+}
+
+describe('posable body model (MakeHuman CC0, compiled asset)', () => {
+  it('is a closed, consistently wound mesh: every edge on exactly two triangles, genus 0, facing out', () => {
+    assert.equal(model.vertexCount, 13380);
+    assert.equal(model.triangles.length / 3, 26756);
+    const { undirected, directedRepeats } = edgeUseCounts(model.triangles);
+    assert.deepEqual([...undirected.values()].filter((uses) => uses !== 2), []);
+    assert.equal(directedRepeats, 0);
+    assert.equal(model.vertexCount - undirected.size + model.triangles.length / 3, 2);
+    assert.ok(signedVolume(model.meanPositionsM, model.triangles) > 0);
+  });
+
+  it('has a plausible mean adult in the rest pose: standing on y = 0, 1.6-1.8 m tall, 50-80 L', () => {
+    const { minY, maxY } = statureOf(model.meanPositionsM);
+    assert.ok(Math.abs(minY) < 1e-5, `feet at ${minY} m`);
+    assert.ok(maxY > 1.6 && maxY < 1.8, `stature ${maxY} m`);
+    const litres = signedVolume(model.meanPositionsM, model.triangles) * 1000;
+    assert.ok(litres > 50 && litres < 80, `volume ${litres} L`);
+  });
+
+  it('lists parents before children and maps every bone and vertex to a body part', () => {
+    assert.equal(model.boneParent[0], -1);
+    for (let b = 1; b < model.boneCount; b++) assert.ok(model.boneParent[b] >= 0 && model.boneParent[b] < b);
+    for (const p of model.vertexPart) assert.ok(p < BODY_PARTS.length);
+    for (const p of model.bonePart) assert.ok(p < BODY_PARTS.length);
+    for (let p = 0; p < BODY_PARTS.length; p++) assert.ok(model.vertexPart.includes(p), `no vertex labelled ${BODY_PARTS[p]}`);
+    assert.equal(model.bonePart[bone('upperArmLeft')], part('upperArmLeft'));
+    assert.equal(model.bonePart[bone('clavicleLeft')], part('torso'));
+    assert.equal(model.bonePart[bone('neck')], part('head'));
+  });
+
+  it('has skin weights that sum to 1 on every vertex, each on a real bone', () => {
+    for (let v = 0; v < model.vertexCount; v++) {
+      let sum = 0;
+      for (let j = 0; j < 4; j++) {
+        sum += model.skinWeights[4 * v + j];
+        assert.ok(model.skinWeights[4 * v + j] >= 0);
+        assert.ok(model.skinBones[4 * v + j] < model.boneCount);
+      }
+      assert.ok(Math.abs(sum - 1) < 1e-6, `vertex ${v} weights sum to ${sum}`);
+    }
+  });
+
+  it('gives the rest shape exactly for the zero pose', () => {
+    const params = zeroBodyParams(model);
+    params.shape[0] = 0.7;
+    params.shape[3] = -1.2;
+    const rest = allocatePosedBody(model);
+    shapeBody(model, params.shape, rest);
+    const posed = allocatePosedBody(model);
+    poseBody(model, params, posed);
+    assert.equal(maxAbsDifference(rest.positionsM, posed.positionsM), 0);
+    assert.equal(maxAbsDifference(rest.boneHeadM, posed.boneHeadM), 0);
+    assert.equal(maxAbsDifference(rest.boneTailM, posed.boneTailM), 0);
+  });
+
+  it('turns every vertex rigidly for a root rotation alone', () => {
+    const params = zeroBodyParams(model);
+    params.rootRotation.set([0.3, -1.1, 0.2]);
+    params.rootTranslationM.set([0.5, -0.2, 1.5]);
+    const rest = allocatePosedBody(model);
+    shapeBody(model, params.shape, rest);
+    const posed = allocatePosedBody(model);
+    poseBody(model, params, posed);
+    const r = new Float64Array(9);
+    rotationVectorToMatrix(0.3, -1.1, 0.2, r);
+    let worst = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      const [x, y, z] = rest.positionsM.subarray(3 * v, 3 * v + 3);
+      for (let c = 0; c < 3; c++) {
+        const expected = r[3 * c] * x + r[3 * c + 1] * y + r[3 * c + 2] * z + params.rootTranslationM[c];
+        worst = Math.max(worst, Math.abs(posed.positionsM[3 * v + c] - expected));
+      }
+    }
+    assert.ok(worst < 1e-5, `rigid motion off by ${worst} m`);
+  });
+
+  it('moves the left hand and not the right when the left upper arm turns', () => {
+    const params = zeroBodyParams(model);
+    params.pose[3 * bone('upperArmLeft') + 2] = -0.6; // about +Z: the left arm swings down
+    const rest = allocatePosedBody(model);
+    shapeBody(model, params.shape, rest);
+    const posed = allocatePosedBody(model);
+    poseBody(model, params, posed);
+    let leftHandMoved = Infinity;
+    let rightHandMoved = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      const moved = Math.hypot(posed.positionsM[3 * v] - rest.positionsM[3 * v], posed.positionsM[3 * v + 1] - rest.positionsM[3 * v + 1], posed.positionsM[3 * v + 2] - rest.positionsM[3 * v + 2]);
+      if (model.vertexPart[v] === part('handLeft')) leftHandMoved = Math.min(leftHandMoved, moved);
+      if (model.vertexPart[v] === part('handRight')) rightHandMoved = Math.max(rightHandMoved, moved);
+    }
+    assert.ok(leftHandMoved > 0.1, `left hand moved only ${leftHandMoved} m`);
+    assert.equal(rightHandMoved, 0);
+    const wrist = bone('handLeft');
+    assert.ok(posed.boneHeadM[3 * wrist + 1] < rest.boneHeadM[3 * wrist + 1] - 0.1, 'the left wrist went down');
+  });
+
+  it('moves the joints with the shape: a taller body has a higher head joint and longer legs', () => {
+    const rest = allocatePosedBody(model);
+    shapeBody(model, [], rest);
+    const meanStature = statureOf(rest.positionsM).maxY;
+    const meanHead = rest.boneHeadM[3 * bone('head') + 1];
+    const meanKnee = rest.boneHeadM[3 * bone('shinLeft') + 1];
+    // The principal component that changes stature most, signed to make the body taller.
+    let best = { k: 0, gain: 0 };
+    for (let k = 0; k < model.principalShapeCount; k++) {
+      const shape = new Float32Array(model.shapeCount);
+      shape[k] = 1;
+      shapeBody(model, shape, rest);
+      const gain = statureOf(rest.positionsM).maxY - meanStature;
+      if (Math.abs(gain) > Math.abs(best.gain)) best = { k, gain };
+    }
+    const shape = new Float32Array(model.shapeCount);
+    shape[best.k] = 2 * Math.sign(best.gain);
+    shapeBody(model, shape, rest);
+    const taller = statureOf(rest.positionsM).maxY - meanStature;
+    assert.ok(taller > 0.05, `2 SD of the stature component adds ${taller} m`);
+    assert.ok(Math.abs(statureOf(rest.positionsM).minY) < 0.01, 'still standing on the floor');
+    const headRise = rest.boneHeadM[3 * bone('head') + 1] - meanHead;
+    assert.ok(headRise > 0.7 * taller && headRise < 1.3 * taller, `head joint rose ${headRise} m for ${taller} m of stature`);
+    assert.ok(rest.boneHeadM[3 * bone('shinLeft') + 1] > meanKnee, 'the knee rose too');
+  });
+});
+
+/**
+ * Horizontal clearance (m) between the left arm part's vertices within 1 cm of height `yM` and the
+ * torso's outermost (+X) vertex at the same height and depth; negative where the arm is inside.
+ */
+function leftArmClearanceM(positions: Float32Array, armPart: number, yM: number): number {
+  const torso = part('torso');
+  let clearance = Infinity;
+  for (let v = 0; v < model.vertexCount; v++) {
+    if (model.vertexPart[v] !== armPart || Math.abs(positions[3 * v + 1] - yM) > 0.01) continue;
+    let torsoSide = -Infinity;
+    for (let t = 0; t < model.vertexCount; t++) {
+      if (model.vertexPart[t] !== torso) continue;
+      if (Math.abs(positions[3 * t + 1] - positions[3 * v + 1]) < 0.015 && Math.abs(positions[3 * t + 2] - positions[3 * v + 2]) < 0.015) {
+        torsoSide = Math.max(torsoSide, positions[3 * t]);
+      }
+    }
+    if (torsoSide > -Infinity) clearance = Math.min(clearance, positions[3 * v] - torsoSide);
+  }
+  return clearance;
+}
+
+describe('standard poses', () => {
+  it('brings the arms down against the torso without moving the torso', () => {
+    const rest = allocatePosedBody(model);
+    shapeBody(model, [], rest);
+    const posed = allocatePosedBody(model);
+    poseBody(model, standardPose(model, ARMS_DOWN), posed);
+    const midLevel = (from: number, to: number, body: typeof rest): number => (body.boneHeadM[3 * from + 1] + body.boneHeadM[3 * to + 1]) / 2;
+    const upperArmRest = leftArmClearanceM(rest.positionsM, part('upperArmLeft'), midLevel(bone('upperArmLeft'), bone('forearmLeft'), rest));
+    const upperArmDown = leftArmClearanceM(posed.positionsM, part('upperArmLeft'), midLevel(bone('upperArmLeft'), bone('forearmLeft'), posed));
+    const forearmRest = leftArmClearanceM(rest.positionsM, part('forearmLeft'), midLevel(bone('forearmLeft'), bone('handLeft'), rest));
+    const forearmDown = leftArmClearanceM(posed.positionsM, part('forearmLeft'), midLevel(bone('forearmLeft'), bone('handLeft'), posed));
+    assert.ok(Math.abs(upperArmDown) < 0.01, `mid upper arm ${upperArmDown} m from the chest wall (rest: ${upperArmRest} m)`);
+    assert.ok(forearmDown < 0.1 && forearmDown < forearmRest - 0.1, `forearm ${forearmDown} m from the torso (rest: ${forearmRest} m)`);
+    // Vertices skinned to torso, head and leg bones only stay exactly where they were.
+    const armBones = new Set(['clavicle', 'upperArm', 'forearm', 'hand'].flatMap((stem) => [bone(`${stem}Left`), bone(`${stem}Right`)]));
+    const legBones = new Set(['thigh', 'shin', 'foot'].flatMap((stem) => [bone(`${stem}Left`), bone(`${stem}Right`)]));
+    let checked = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      let moved = false;
+      for (let j = 0; j < 4; j++) if (model.skinWeights[4 * v + j] > 0 && (armBones.has(model.skinBones[4 * v + j]) || legBones.has(model.skinBones[4 * v + j]))) moved = true;
+      if (moved) continue;
+      checked++;
+      for (let c = 0; c < 3; c++) assert.equal(posed.positionsM[3 * v + c], rest.positionsM[3 * v + c]);
+    }
+    assert.ok(checked > 4000, `${checked} torso and head vertices checked`);
+  });
+
+  it('sets the stated angles: upper arm below horizontal, elbow bend, thigh from vertical', () => {
+    const posed = allocatePosedBody(model);
+    poseBody(model, standardPose(model, { armsDownDeg: 60, elbowBendDeg: 20, legsApartDeg: 8 }), posed);
+    const direction = (b: number): number[] => [0, 1, 2].map((c) => posed.boneTailM[3 * b + c] - posed.boneHeadM[3 * b + c]);
+    const deg = (radians: number): number => (radians * 180) / Math.PI;
+    for (const [side, outward] of [['Left', 1], ['Right', -1]] as const) {
+      const u = direction(bone(`upperArm${side}`));
+      const f = direction(bone(`forearm${side}`));
+      const t = direction(bone(`thigh${side}`));
+      assert.ok(Math.abs(deg(Math.atan2(-u[1], outward * u[0])) - 60) < 0.5, `${side} upper arm`);
+      const bend = deg(Math.acos((u[0] * f[0] + u[1] * f[1] + u[2] * f[2]) / (Math.hypot(...u) * Math.hypot(...f))));
+      assert.ok(Math.abs(bend - 20) < 0.5, `${side} elbow bend ${bend}`);
+      assert.ok(Math.abs(deg(Math.atan2(outward * t[0], -t[1])) - 8) < 0.5, `${side} thigh`);
+    }
+  });
+});
+
+describe('compiled asset', () => {
+  it('re-encodes to the same values: the decoded model sits on the stated quantisation grid', () => {
+    const again = decodePosableModel(encodePosableModel(model));
+    assert.ok(maxAbsDifference(again.meanPositionsM, model.meanPositionsM) <= ASSET_STEPS.positionM / 2);
+    assert.ok(maxAbsDifference(again.shapeBasisM, model.shapeBasisM) <= ASSET_STEPS.basisM / 2);
+    assert.ok(maxAbsDifference(again.boneHeadBasisM, model.boneHeadBasisM) <= ASSET_STEPS.positionM / 2);
+    assert.deepEqual(again.triangles, model.triangles);
+    assert.deepEqual(again.shapeNames, model.shapeNames);
+  });
+
+  it('has a principal population part and named measure components', () => {
+    assert.ok(model.principalShapeCount >= 16 && model.principalShapeCount < model.shapeCount);
+    assert.equal(model.shapeNames.length, model.shapeCount);
+    for (const name of ['waistGirth', 'hipGirth', 'neckGirth', 'thighGirth', 'upperArmGirth']) assert.ok(model.shapeNames.includes(name), name);
+  });
+
+  it('grows the waist with the waistGirth component and leaves the feet and head alone', () => {
+    const k = model.shapeNames.indexOf('waistGirth');
+    const rest = allocatePosedBody(model);
+    shapeBody(model, [], rest);
+    const grown = allocatePosedBody(model);
+    const shape = new Float32Array(model.shapeCount);
+    shape[k] = 1;
+    shapeBody(model, shape, grown);
+    const waistY = rest.boneHeadM[3 * bone('spineMiddle') + 1];
+    let waistGrowth = 0;
+    let headMoved = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      const radial = (p: Float32Array): number => Math.hypot(p[3 * v], p[3 * v + 2]);
+      if (model.vertexPart[v] === part('torso') && Math.abs(rest.positionsM[3 * v + 1] - waistY) < 0.03) waistGrowth = Math.max(waistGrowth, radial(grown.positionsM) - radial(rest.positionsM));
+      if (model.vertexPart[v] === part('head')) headMoved = Math.max(headMoved, Math.abs(grown.positionsM[3 * v + 1] - rest.positionsM[3 * v + 1]));
+    }
+    assert.ok(waistGrowth > 0.005, `waist grew ${waistGrowth} m`);
+    assert.ok(headMoved < 0.005, `head moved ${headMoved} m`);
+  });
+});
