@@ -3,9 +3,9 @@
  * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
- * 2. start from the mean body at the capture's stature, from four starts (facing ±Z × arms in
- *    A-pose / hanging), each fitted coarsely (root and size) on a quarter of the sample; the two
- *    best also get their limbs fitted coarsely; keep the better;
+ * 2. start from the mean body at the capture's stature, from six starts (facing ±Z × arms in
+ *    A-pose / 66° / 80° down), each fitted coarsely (root and size) on a quarter of the sample; the
+ *    three of the better facing also get their limbs fitted coarsely; keep the best;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
@@ -63,8 +63,8 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   // population components with the limbs, all of them at the end (a wrong early pose must not be
   // absorbed into an extreme shape).
   const P = Math.max(1, Math.min(K, model.principalShapeCount || K));
-  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, 1);
-  const limbs = makeLayout(allBones, B, Math.min(P, 6));
+  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, Math.min(P, 4));
+  const limbs = makeLayout(allBones, B, Math.min(P, 10));
   const principal = makeLayout(allBones, B, P);
   const full = makeLayout(allBones, B, K);
   const priors = makePriors(model);
@@ -74,26 +74,30 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts: each gets the root stage; the two best go on to the limbs; keep the lower score.
+  // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
+  // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
+  // stance often does not, as they are a small part of the surface.)
   let iterations = 0;
-  const started = START_HYPOTHESES.map((hypothesis) => {
+  const rooted = START_HYPOTHESES.map((hypothesis) => {
     const state = createFitState(model);
     initialiseState(state, hypothesis, statureM, cx, cz, restArea);
     const ws = makeWorkspace(state);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
     const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${hypothesis.turned} armsDown=${hypothesis.armsDown}: root stage score ${score.toFixed(4)}`);
+    options.trace?.(`start turned=${hypothesis.turned} arms=${hypothesis.armsDownDeg ?? 'rest'}: root stage score ${score.toFixed(4)}`);
     iterations += ws.iterations;
     return { ws, score, hypothesis };
-  }).sort((p, q) => p.score - q.score).slice(0, 2);
+  });
+  const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
+  const started = rooted.filter((start) => start.hypothesis.turned === facing);
   for (const start of started) {
     start.ws.iterations = 0;
     runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
     start.score = fitScore(start.ws, 4);
-    options.trace?.(`start turned=${start.hypothesis.turned} armsDown=${start.hypothesis.armsDown}: limbs stage score ${start.score.toFixed(4)}`);
+    options.trace?.(`start turned=${start.hypothesis.turned} arms=${start.hypothesis.armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
     iterations += start.ws.iterations;
   }
-  const ws = started[0].score <= started[1].score ? started[0].ws : started[1].ws;
+  const ws = started.reduce((p, q) => (q.score < p.score ? q : p)).ws;
   ws.iterations = 0;
   // 3. Refinement on the whole sample.
   const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
@@ -138,7 +142,7 @@ function makePriors(model: PosableBodyModel): Priors {
       : 0.03;
   }
   const shapeWeight = new Float64Array(model.shapeCount);
-  for (let k = 0; k < model.shapeCount; k++) shapeWeight[k] = k < model.principalShapeCount ? 0.01 : 0.05;
+  for (let k = 0; k < model.shapeCount; k++) shapeWeight[k] = k < model.principalShapeCount ? 0.002 : 0.02;
   return { dataScaleM: 0.01, poseWeight, shapeWeight, damping: 0.1, maxStepRad: 0.25 };
 }
 
