@@ -94,9 +94,9 @@ log(`${sampleCount} bodies sampled: stature ${quantile(statures, 0).toFixed(3)}-
 
 const space = principalSpace(rows, principalCount);
 const cumulative = space.explained.reduce<number[]>((acc, e) => [...acc, (acc.at(-1) ?? 0) + e], []);
-log(`PCA: ${principalCount} components explain ${(100 * cumulative.at(-1)!).toFixed(2)}% of the variance `
-  + `(first 5: ${space.explained.slice(0, 5).map((e) => (100 * e).toFixed(1)).join(', ')}%; `
-  + `10: ${(100 * cumulative[9]).toFixed(2)}%, 16: ${(100 * cumulative[15]).toFixed(2)}%); `
+const unexplained = (count: number): string => `${(100 * (1 - cumulative[count - 1])).toFixed(3)}%`;
+log(`PCA: variance explained by each of the first 5 components ${space.explained.slice(0, 5).map((e) => (100 * e).toFixed(1)).join(', ')}%; `
+  + `left unexplained by 5: ${unexplained(5)}, 10: ${unexplained(10)}, 16: ${unexplained(16)}, ${principalCount}: ${unexplained(principalCount)}; `
   + `residual RMS per vertex ${(1000 * Math.sqrt(space.allVariances.slice(principalCount).reduce((s, v) => s + Math.max(0, v), 0) / (V + 2 * B))).toFixed(2)} mm`);
 
 // Held-out check: fresh bodies (another seed) projected on the principal space; the vertex error
