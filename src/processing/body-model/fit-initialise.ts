@@ -1,6 +1,6 @@
 /**
  * Starting points of the fit in the canonical measuring frame (metres, Y up, facing +Z, soles at
- * y = 0): the mean body, its stature matched with the single shape coefficient that moves stature
+ * y = 0): the mean body (or the average body of the stated sex), its stature matched with the single shape coefficient that moves stature
  * most, stood on the floor and centred on the capture's torso band; facing +Z or turned by π (the
  * canonical frame takes the front from the feet, which can be wrong), arms in the rest A-pose or
  * lowered towards the sides. The solver starts from each and keeps the best.
@@ -50,20 +50,22 @@ export function bandCentre(points: ArrayLike<number>, count: number, y0: number,
  */
 export function initialiseState(
   state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
+  startShape: ArrayLike<number> | null,
 ): void {
   const { model } = state;
-  state.shape.fill(0);
+  const setStart = (): void => { for (let k = 0; k < model.shapeCount; k++) state.shape[k] = startShape ? startShape[k] : 0; };
+  setStart();
   applyShape(state);
-  // Stature: the coefficient with the largest stature derivative, set so the rest stature matches.
+  // Stature: the coefficient with the largest stature derivative, moved so the rest stature matches.
   const base = restStatureM(state);
   let bestK = -1, bestSlope = 0;
   for (let k = 0; k < model.shapeCount; k++) {
-    state.shape.fill(0); state.shape[k] = 1; applyShape(state);
+    setStart(); state.shape[k] += 1; applyShape(state);
     const slope = restStatureM(state) - base;
     if (Math.abs(slope) > Math.abs(bestSlope)) { bestSlope = slope; bestK = k; }
   }
-  state.shape.fill(0);
-  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] = Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
+  setStart();
+  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] += Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
   applyShape(state);
   state.local.fill(0);
   for (let b = 0; b < model.boneCount; b++) { state.local[9 * b] = 1; state.local[9 * b + 4] = 1; state.local[9 * b + 8] = 1; }

@@ -77,10 +77,15 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
   // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
   // stance often does not, as they are a small part of the surface.)
+  // The stated sex picks the start shape (the model's average woman or man) when the model has one.
+  const startShape = options.sex ? model.shapePresets[`${options.sex}Average`] ?? null : null;
   let iterations = 0;
+  const t0 = performance.now();
+  const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
+  lap('thinned');
   const rooted = START_HYPOTHESES.map((hypothesis) => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz, restArea);
+    initialiseState(state, hypothesis, statureM, cx, cz, restArea, startShape);
     const ws = makeWorkspace(state);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
     const score = fitScore(ws, 4);
@@ -88,6 +93,7 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
     iterations += ws.iterations;
     return { ws, score, hypothesis };
   });
+  lap('root stages');
   const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
   const started = rooted.filter((start) => start.hypothesis.turned === facing);
   for (const start of started) {
@@ -98,19 +104,23 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
     iterations += start.ws.iterations;
   }
   const ws = started.reduce((p, q) => (q.score < p.score ? q : p)).ws;
+  lap('limbs stages');
   ws.iterations = 0;
   // 3. Refinement on the whole sample.
-  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
-    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 3,
+  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number, stride: number): StageSettings => ({
+    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: stride, vertexStride: 3 * stride,
   });
-  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05));
-  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03));
+  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05, 1));
+  lap('principal stage');
+  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03, 1));
   iterations += ws.iterations;
+  lap('full stage');
 
   // 4. Labels, residuals, coverage.
   const state = ws.state;
   updatePosedBody(state, true);
   const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
+  lap('labels');
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
   checkFailures(seg.inlierFraction, coverage, partCoverage);
   return {
