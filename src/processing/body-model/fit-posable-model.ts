@@ -122,10 +122,13 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
   lap('labels');
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
+  options.trace?.(`inliers ${seg.inlierFraction.toFixed(3)} coverage ${coverage.toFixed(3)} residual ${seg.residualRmsMm.toFixed(2)} mm`);
   checkFailures(seg.inlierFraction, coverage, partCoverage);
+  const tails = posedTails(state);
+  checkStance(model, state.jointM, tails);
   return {
     params: exportParams(state),
-    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: posedTails(state) },
+    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: tails },
     pointPart: seg.pointPart,
     residualRmsMm: seg.residualRmsMm,
     coverage,
@@ -156,15 +159,50 @@ function makePriors(model: PosableBodyModel): Priors {
   return { dataScaleM: 0.01, poseWeight, shapeWeight, damping: 0.1, maxStepRad: 0.25 };
 }
 
+const MIN_INLIER_FRACTION = 0.7;
+
 function checkFailures(inlierFraction: number, coverage: number, partCoverage: Float64Array): void {
-  if (inlierFraction < 0.5) {
-    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the fitted body: it is not a person standing upright.`);
+  // A standing body fits 88-99% of a capture's points within 2 cm (floor remnants and shapes
+  // outside the model's space make up the rest); a person sitting, fitted as a short standing one, 53%.
+  if (inlierFraction < MIN_INLIER_FRACTION) {
+    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the best-fitting standing body: it does not show a person standing upright.`);
   }
   const torso = partCoverage[BODY_PARTS.indexOf('torso')];
   const legs = Math.max(partCoverage[BODY_PARTS.indexOf('thighLeft')], partCoverage[BODY_PARTS.indexOf('thighRight')]);
   if (coverage < 0.3 || torso < 0.25 || legs < 0.2) {
     const missing = torso < 0.25 ? 'the torso' : legs < 0.2 ? 'the legs' : 'most of the body';
     throw new ProcessingFailure('body_incomplete', `The capture shows ${(100 * coverage).toFixed(0)}% of the body's surface and lacks ${missing}: measurements need at least the torso and legs.`);
+  }
+}
+
+/** Largest thigh angle from straight down and trunk lean from upright before a capture is not standing (degrees). */
+const MAX_THIGH_DEG = 45;
+const MAX_LEAN_DEG = 35;
+
+/**
+ * A standing person has thighs near vertical and an upright trunk; a fit that found otherwise
+ * (sitting, kneeling, lying, bending over) is refused as pose_unsupported, naming what it saw.
+ * Trunk: from the root bone's head (pelvis) to the head of the first head-part bone (neck).
+ */
+function checkStance(model: PosableBodyModel, heads: Float64Array, tails: Float32Array): void {
+  const deg = (x: number, y: number, z: number, upY: number): number => (Math.acos(Math.max(-1, Math.min(1, (upY * y) / Math.hypot(x, y, z)))) * 180) / Math.PI;
+  for (const side of ['Left', 'Right'] as const) {
+    const part = BODY_PARTS.indexOf(`thigh${side}`);
+    for (let b = 0; b < model.boneCount; b++) {
+      const parent = model.boneParent[b];
+      if (model.bonePart[b] !== part || (parent >= 0 && model.bonePart[parent] === part)) continue;
+      const angle = deg(tails[3 * b] - heads[3 * b], tails[3 * b + 1] - heads[3 * b + 1], tails[3 * b + 2] - heads[3 * b + 2], -1);
+      if (angle > MAX_THIGH_DEG) {
+        throw new ProcessingFailure('pose_unsupported', `The ${side.toLowerCase()} thigh is ${angle.toFixed(0)}° from vertical: the capture shows a person sitting, kneeling or crouching, not standing.`);
+      }
+    }
+  }
+  const headPart = BODY_PARTS.indexOf('head');
+  let neck = -1;
+  for (let b = 0; b < model.boneCount && neck < 0; b++) if (model.bonePart[b] === headPart) neck = b;
+  if (neck > 0) {
+    const lean = deg(heads[3 * neck] - heads[0], heads[3 * neck + 1] - heads[1], heads[3 * neck + 2] - heads[2], 1);
+    if (lean > MAX_LEAN_DEG) throw new ProcessingFailure('pose_unsupported', `The trunk leans ${lean.toFixed(0)}° from upright: the capture shows a person lying or bending over, not standing.`);
   }
 }
 

@@ -112,6 +112,17 @@ describe('fitPosableModel on bodies made by the model', () => {
     }
   });
 
+  it('refuses a person sitting (thighs forward) as pose_unsupported, with a sentence that says so', () => {
+    const params = standardPose(model, ARMS_DOWN, randomShape(6, 0.5));
+    for (const side of ['Left', 'Right']) {
+      params.pose[3 * model.boneNames.indexOf(`thigh${side}`)] = -1.5; // thigh forward, horizontal
+      params.pose[3 * model.boneNames.indexOf(`shin${side}`)] = 1.5; // shin back down
+    }
+    const scan = scanTruth(model, poseTruth(model, params), { count: 40000, seed: 61, noiseM: 0.002 });
+    assert.throws(() => fitPosableModel(model, scan.points, scan.count),
+      (e: unknown) => e instanceof ProcessingFailure && e.code === 'pose_unsupported' && /(does not show a person|not) standing/.test(e.message));
+  });
+
   it('refuses a capture that is only the legs (body_incomplete) and a box of points (not a standing person)', () => {
     const truth = poseTruth(model, standardPose(model, ARMS_DOWN, randomShape(5, 0.5)));
     const legs = scanTruth(model, truth, { count: 40000, seed: 51, noiseM: 0.002, drop: (_x, y) => y > 0.7 });
