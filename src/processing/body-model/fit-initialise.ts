@@ -18,7 +18,8 @@ export interface StartHypothesis { turned: boolean; armsDownDeg: number | null }
  * (slim bodies' arms hanging straight). Starting a heavy body at 80° buries its forearms in the hips,
  * a local minimum the fit does not leave.
  */
-export const ARM_STARTS_DEG: readonly (number | null)[] = [null, 66, 80];
+export const START_HYPOTHESES: readonly StartHypothesis[] = [false, true].flatMap((turned) =>
+  [null, 66, 80].map((armsDownDeg) => ({ turned, armsDownDeg })));
 
 /** Highest vertex y of the state's shaped rest body minus its lowest (m). */
 function restStatureM(state: FitState): number {
@@ -84,7 +85,7 @@ export function initialiseState(
  * Hanging arms: upper arms `armsDownDeg` below the horizontal, elbows bent 15°, legs 4° apart
  * (standardPose measures these on the shaped rest skeleton, so they mean the same on every body).
  */
-export function hangArms(state: FitState, armsDownDeg: number): void {
+function hangArms(state: FitState, armsDownDeg: number): void {
   const stance: StandardPoseOptions = { armsDownDeg, elbowBendDeg: 15, legsApartDeg: 4 };
   const pose = standardPose(state.model, stance, state.shape).pose;
   for (let b = 0; b < state.model.boneCount; b++) rotationMatrixFromVector(pose[3 * b], pose[3 * b + 1], pose[3 * b + 2], state.local, 9 * b);

@@ -114,13 +114,6 @@ export function createFitState(model: PosableBodyModel): FitState {
   };
 }
 
-/** A new state with the same parameters as `from` (posed with updatePosedBody(state, true)). */
-export function copyFitState(from: FitState): FitState {
-  const state = createFitState(from.model);
-  state.shape.set(from.shape); state.local.set(from.local); state.rootR.set(from.rootR); state.rootT.set(from.rootT);
-  return state;
-}
-
 /** Rest geometry for the current shape: v = v̄ + Σ_k β_k S_k (and the same for bone ends). */
 export function applyShape(state: FitState): void {
   const { model, shape, restVertices, restHead, restTail } = state;

@@ -3,17 +3,17 @@
  * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
- * 2. start from the mean body at the capture's stature, facing +Z and turned round, each fitted
- *    coarsely (root and size) on a quarter of the sample; the better facing's body with its arms
- *    at rest, 66° and 80° down gets the limbs fitted coarsely; keep the best;
+ * 2. start from the mean body at the capture's stature, from six starts (facing ±Z × arms in
+ *    A-pose / 66° / 80° down), each fitted coarsely (root and size) on a quarter of the sample; the
+ *    three of the better facing also get their limbs fitted coarsely; keep the best;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
 import type { FitState } from './fit-kinematics.ts';
-import { copyFitState, createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
-import { ARM_STARTS_DEG, bandCentre, hangArms, initialiseState } from './fit-initialise.ts';
+import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
+import { START_HYPOTHESES, bandCentre, initialiseState } from './fit-initialise.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
 import { fitScore, runStage } from './fit-iterations.ts';
 import type { Priors } from './fit-normal-equations.ts';
@@ -74,39 +74,35 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts: facing +Z or turned by π, each with the arms at rest, get the root stage; the better
-  // facing goes on with its arms at rest, 66° and 80° down, each getting the limbs stage; keep the
-  // lowest score. (Facing shows at the root stage already; the arms' stance often does not, as the
-  // arms are a small part of the surface.)
+  // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
+  // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
+  // stance often does not, as they are a small part of the surface.)
   // The stated sex picks the start shape (the model's average woman or man) when the model has one.
   const startShape = options.sex ? model.shapePresets[`${options.sex}Average`] ?? null : null;
   let iterations = 0;
   const t0 = performance.now();
   const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
   lap('thinned');
-  const rooted = [false, true].map((turned) => {
+  const rooted = START_HYPOTHESES.map((hypothesis) => {
     const state = createFitState(model);
-    initialiseState(state, { turned, armsDownDeg: null }, statureM, cx, cz, restArea, startShape);
+    initialiseState(state, hypothesis, statureM, cx, cz, restArea, startShape);
     const ws = makeWorkspace(state);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
     const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${turned}: root stage score ${score.toFixed(4)}`);
+    options.trace?.(`start turned=${hypothesis.turned} arms=${hypothesis.armsDownDeg ?? 'rest'}: root stage score ${score.toFixed(4)}`);
     iterations += ws.iterations;
-    return { state, score };
+    return { ws, score, hypothesis };
   });
   lap('root stages');
-  const rootBest = rooted[0].score <= rooted[1].score ? rooted[0].state : rooted[1].state;
-  const started = ARM_STARTS_DEG.map((armsDownDeg) => {
-    const state = copyFitState(rootBest);
-    if (armsDownDeg !== null) hangArms(state, armsDownDeg);
-    updatePosedBody(state, true);
-    const ws = makeWorkspace(state);
-    runStage(ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
-    const score = fitScore(ws, 4);
-    options.trace?.(`arms=${armsDownDeg ?? 'rest'}: limbs stage score ${score.toFixed(4)}`);
-    iterations += ws.iterations;
-    return { ws, score };
-  });
+  const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
+  const started = rooted.filter((start) => start.hypothesis.turned === facing);
+  for (const start of started) {
+    start.ws.iterations = 0;
+    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
+    start.score = fitScore(start.ws, 4);
+    options.trace?.(`start turned=${start.hypothesis.turned} arms=${start.hypothesis.armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
+    iterations += start.ws.iterations;
+  }
   const ws = started.reduce((p, q) => (q.score < p.score ? q : p)).ws;
   lap('limbs stages');
   ws.iterations = 0;
