@@ -53,6 +53,10 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   if (sample.count < 300) throw new ProcessingFailure('no_person_found', `The capture covers only ${sample.count} distinct 2 cm cells: too little surface for a person.`);
   const sampleGrid = buildPointGrid(sample.points, sample.count, 0.03);
   const [cx, cz] = bandCentre(sample.points, sample.count, 0.5 * captureTopM, 0.65 * captureTopM);
+  // A mesh wound inside out carries inward normals; every normal test would then reject the true
+  // match. Over the trunk band most normals point away from the body's axis: if not, flip them.
+  const normalSign = sample.oriented ? outwardSign(sample.points, sample.normals, sample.count, cx, cz, captureTopM) : 1;
+  if (normalSign < 0) for (let i = 0; i < sample.normals.length; i++) sample.normals[i] = -sample.normals[i];
 
   const restArea = vertexAreas(model.meanPositionsM, model.triangles, model.vertexCount);
   let meanArea = 0;
@@ -137,7 +141,7 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   // 4. Labels, residuals, coverage.
   const state = ws.state;
   updatePosedBody(state, true);
-  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
+  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, normalSign, ws.modelGrid);
   lap('labels');
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
   options.trace?.(`inliers ${seg.inlierFraction.toFixed(3)} coverage ${coverage.toFixed(3)} residual ${seg.residualRmsMm.toFixed(2)} mm`);
@@ -240,6 +244,18 @@ function posedTails(state: FitState): Float32Array {
     for (let r = 0; r < 3; r++) out[3 * b + r] = A[9 * b + 3 * r] * h[3 * b] + A[9 * b + 3 * r + 1] * h[3 * b + 1] + A[9 * b + 3 * r + 2] * h[3 * b + 2] + t[3 * b + r];
   }
   return out;
+}
+
+/** +1 when the normals of the points between 30% and 80% of stature mostly point away from the vertical axis through (cx, cz), else -1. */
+function outwardSign(points: Float32Array, normals: Float32Array, count: number, cx: number, cz: number, statureM: number): number {
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    const y = points[3 * i + 1];
+    if (y < 0.3 * statureM || y > 0.8 * statureM) continue;
+    const dx = points[3 * i] - cx, dz = points[3 * i + 2] - cz, l = Math.hypot(dx, dz);
+    if (l > 0) sum += (normals[3 * i] * dx + normals[3 * i + 2] * dz) / l;
+  }
+  return sum < 0 ? -1 : 1;
 }
 
 /** The q-quantile of y over the points (m), from a strided sample of at most ~50k points. */

@@ -86,7 +86,7 @@ describe('fitPosableModel on bodies made by the model', () => {
     assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.97);
   });
 
-  it('uses mesh normals when the capture has them', () => {
+  it('uses mesh normals when the capture has them, also when they point inwards', () => {
     const params = armsDownTouching(model, randomShape(4, 0.8), ARMS_DOWN);
     const truth = poseTruth(model, params);
     const scan = scanTruth(model, truth, { count: 60000, seed: 41, noiseM: 0.001 });
@@ -100,6 +100,10 @@ describe('fitPosableModel on bodies made by the model', () => {
     const fit = fitPosableModel(model, scan.points, scan.count, { normals });
     assert.ok(worstJointErrorMm(fit.posed.boneHeadM, truth.body.boneHeadM).mm < 12, describeJoint(fit.posed.boneHeadM, truth.body.boneHeadM));
     assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.98);
+    // The same mesh wound inside out (normals inwards) fits the same.
+    const inward = fitPosableModel(model, scan.points, scan.count, { normals: normals.map((v) => -v) });
+    assert.ok(partAgreement(inward.pointPart, scan.truePart).share > 0.98);
+    assert.ok(Math.abs(inward.residualRmsMm - fit.residualRmsMm) < 0.2);
   });
 
   it('fits the synthetic sandbox bodies (tube-built, unlike any MakeHuman body) within 10 mm RMS', () => {
