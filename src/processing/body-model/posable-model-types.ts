@@ -28,6 +28,18 @@ export interface PosableBodyModel {
   meanPositionsM: Float32Array;
   /** K: shape coefficients. */
   shapeCount: number;
+  /**
+   * The first P coefficients are principal components of an adult population, each in standard
+   * deviations of that population (a fit's prior: shape[k] ~ N(0, 1) for k < P); the remaining
+   * K - P are named local adjustments (MakeHuman measure targets, slider units). (Added in issue 10.)
+   */
+  principalShapeCount: number;
+  /**
+   * Shape coefficients of a few named MakeHuman adults projected on the space (e.g. 'femaleAverage',
+   * 'maleAverage', 'femaleHeavy', 'maleHeavy'): starting points for a fit that knows the sex, and
+   * examples for tests and pictures. (Added in issue 10.)
+   */
+  shapePresets: Readonly<Record<string, Float32Array>>;
   /** A name per shape coefficient (for diagnostics and docs). */
   shapeNames: readonly string[];
   /** Shape basis, K blocks of 3V: vertex offset (m) per unit of coefficient k. */
