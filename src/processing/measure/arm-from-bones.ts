@@ -2,8 +2,9 @@
  * Arm landmarks from the fitted model's bones: the upper-arm bone gives the upper-arm line, the
  * forearm bone the forearm line, so a hanging arm, a bent elbow or an arm resting on the torso
  * are read the same way. On the capture's own points (labelled with the arm's parts):
- * - acromion: the upper-arm line walked up from 5 cm below the shoulder joint to where it leaves
- *   the shoulder (limb-axes.ts findAcromionS);
+ * - acromion: the vertical through the shoulder joint walked up from 5 cm below the joint to where
+ *   it leaves the shoulder's top (limb-axes.ts findAcromionS); arm distances (mid-arm: half the
+ *   acromion-to-elbow distance) run along the upper-arm line from the acromion's projection on it;
  * - elbow: the fitted elbow joint (the forearm bone's head projected on the upper-arm line);
  * - fingertip: the farthest arm point within 3 cm of the forearm line;
  * - wrist: the narrowest arm section 42–66% of the way from the elbow to the fingertip, forearm
@@ -31,9 +32,16 @@ function unit(from: Vec3, to: Vec3): Vec3 {
  */
 export function armLandmarksFromBones(partStack: SliceStack, group: number, upper: Bone, fore: Bone, side: 1 | -1): ArmLandmarks {
   const dir = unit(upper.head, upper.tail);
-  const line: LimbAxis = { origin: upper.head, dir };
-  const s0 = findAcromionS(partStack, line, 0.05, side);
-  const origin: Vec3 = [upper.head[0] + s0 * dir[0], upper.head[1] + s0 * dir[1], upper.head[2] + s0 * dir[2]];
+  // Acromion: straight up from the shoulder joint (walked from 5 cm below it) to where that vertical
+  // leaves the shoulder's top. The upper-arm line itself, continued upward, runs through the
+  // shoulder into the neck on A-posed models (it read the acromion at the neck on MakeHuman bodies).
+  const joint = upper.head;
+  const vertical: LimbAxis = { origin: joint, dir: [0, -1, 0] };
+  const up = findAcromionS(partStack, vertical, 0.05, side);
+  const acromionPoint: Vec3 = [joint[0], joint[1] - up, joint[2]];
+  // Arm distances run along the upper-arm line from the acromion's projection on it.
+  const s0 = (acromionPoint[0] - joint[0]) * dir[0] + (acromionPoint[1] - joint[1]) * dir[1] + (acromionPoint[2] - joint[2]) * dir[2];
+  const origin: Vec3 = [joint[0] + s0 * dir[0], joint[1] + s0 * dir[1], joint[2] + s0 * dir[2]];
   const jointS = (fore.head[0] - origin[0]) * dir[0] + (fore.head[1] - origin[1]) * dir[1] + (fore.head[2] - origin[2]) * dir[2];
   const total = partStack.start[partStack.sliceCount];
   let count = 0;
@@ -60,5 +68,5 @@ export function armLandmarksFromBones(partStack: SliceStack, group: number, uppe
   const at = (f: number) => Math.round((f * tip) / BIN_M);
   const wristF = extremumIndex(profile, at(0.42), at(0.66), -1) * BIN_M + BIN_M / 2;
   const forearmF = extremumIndex(profile, at(0.05), Math.round(wristF / BIN_M), 1) * BIN_M + BIN_M / 2;
-  return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir };
+  return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir, acromionPoint };
 }

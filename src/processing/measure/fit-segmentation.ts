@@ -13,9 +13,9 @@
  * - crotch: from the slice topology (findCrotch: the top of the two separate legs, continued up
  *   through touching thighs), which arms do not disturb; the fit's torso/thigh label boundary at
  *   the mid-plane lies centimetres off it;
- * - armpit: one and a half upper-arm radii below the upper-arm bone's head (the shoulder joint):
- *   the axillary fold lies about an arm's thickness below the joint; an estimate that holds for
- *   hanging and raised arms alike, used only to bound the chest search;
+ * - armpit: where the arm hangs free of the torso (A-pose), the slice topology's armpit; else one
+ *   and a half upper-arm radii below the upper-arm bone's head (the shoulder joint): the axillary
+ *   fold lies about an arm's thickness below the joint; it bounds the chest search;
  * - hand bottom: the lowest arm point (0.2% quantile, so a few mislabelled points do not count).
  * Failures: fewer than half the points labelled, or the torso with under 10% of them, is
  * `no_person_found`; a missing arm or leg (under 0.5% of the points) is `body_incomplete`.
@@ -87,8 +87,12 @@ function boneRadius(stack: SliceStack, sortedPart: Uint8Array, part: number, bon
   return radii[radii.length >> 1];
 }
 
-/** crotchY: the crotch height from the slice topology (segment-body.ts findCrotch), m. */
-export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Array, statureM: number, crotchY: number): FitSegmentation {
+/**
+ * crotchY: the crotch height from the slice topology (segment-body.ts findCrotch), m.
+ * topologyArmpitY: per side, the armpit slice topology found where the arm hangs free of the torso
+ * above 70% of stature (A-pose), else undefined (the bone estimate is used).
+ */
+export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Array, statureM: number, crotchY: number, topologyArmpitY: { left?: number; right?: number } = {}): FitSegmentation {
   const H = statureM;
   const total = stack.start[stack.sliceCount];
   const sortedPart = new Uint8Array(total);
@@ -98,11 +102,15 @@ export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Ar
   for (let k = 0; k < total; k++) {
     const part = fit.pointPart[stack.order[k]];
     sortedPart[k] = part;
-    const group = part === NO_PART || part >= BODY_PARTS.length ? -1 : GROUP_OF_PART[part];
+    let group = part === NO_PART || part >= BODY_PARTS.length ? -1 : GROUP_OF_PART[part];
+    // Above the crotch the thighs' labels cover the sides of the hips and buttocks: for the torso
+    // profile (hip and waist levels, section centres) that surface is torso. Cuts still read the
+    // parts themselves (sortedPart).
+    if (group >= 3 && stack.points[3 * k + 1] >= crotchY) group = 0;
     labels[k] = group;
     if (group >= 0) { groupCount[group]++; labelled++; }
   }
-  if (labelled < 0.5 * total || groupCount[0] < 0.1 * total) {
+  if (labelled < 0.5 * total || groupCount[0] < 0.05 * total) {
     throw new ProcessingFailure('no_person_found', `The body model fits only ${Math.round((100 * labelled) / Math.max(1, total))}% of the capture: not a standing person.`);
   }
   const names = ['', 'left arm', 'right arm', 'left leg', 'right leg'];
@@ -139,7 +147,7 @@ export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Ar
     const bone = bones[part];
     if (!bone) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
     const radius = boneRadius(stack, sortedPart, BODY_PARTS.indexOf(part), bone);
-    armpitY[side] = Math.max(bone.head[1], bone.tail[1]) - 1.5 * radius;
+    armpitY[side] = topologyArmpitY[side] ?? Math.max(bone.head[1], bone.tail[1]) - 1.5 * radius;
     armRadiusM[side] = radius;
     // Hand bottom: 0.2% quantile of the arm's heights, read off the per-slice counts.
     const limit = 0.002 * groupCount[group];

@@ -35,6 +35,8 @@ export interface ArmLandmarks extends LimbAxis {
   /** Elbow point and forearm direction (equal to origin + elbowS·dir and dir for a straight arm). */
   elbowPoint: Vec3;
   forearmDir: Vec3;
+  /** The acromion on the surface, when it is not `origin` (fitted arms: origin is its projection on the bone line). */
+  acromionPoint?: Vec3;
 }
 
 /** Point (m) and cut normal at distance s along the (possibly bent) arm. */
@@ -268,7 +270,11 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
   return out;
 }
 
-/** kneeJointY: the fitted knee joint's height (m), used instead of the narrowest-section search when given. */
+/**
+ * kneeJointY: the fitted knee joint's height (m); when given, the knee is the narrowest section
+ * within 4 cm of it (on a flat stretch the unrestricted search wandered by up to 1.4 cm between
+ * the legs of a symmetric body).
+ */
 export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number): LegLandmarks {
   const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
   const pca = principalAxes(pts, pts.length / 3);
@@ -280,7 +286,9 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const profile = legProfile(stack, loops);
   const t = stack.thicknessM;
   const toY = (index: number) => (index + 0.5) * t;
-  const kneeY = kneeJointY ?? toY(extremumIndex(profile, sliceOf(stack, 0.5 * crotchY), sliceOf(stack, 0.75 * crotchY), -1));
+  const kneeLo = kneeJointY === undefined ? 0.5 * crotchY : Math.max(0.5 * crotchY, kneeJointY - 0.04);
+  const kneeHi = kneeJointY === undefined ? 0.75 * crotchY : Math.min(0.75 * crotchY, kneeJointY + 0.04);
+  const kneeY = toY(extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1));
   const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1));
   const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1));
   return { origin, dir, kneeY, calfY, ankleY };

@@ -34,7 +34,8 @@ import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
 import { armLandmarks, armPointAt, axisPointAtY, legLandmarks } from './limb-axes.ts';
 import type { Segmentation } from './segment-body.ts';
-import { assertStandingPerson, findCrotch, segmentBody } from './segment-body.ts';
+import type { ArmRun } from './segment-body.ts';
+import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
 import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { siteRequests } from './site-requests.ts';
 import type { SliceStack } from './slices.ts';
@@ -143,11 +144,13 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   const person = assertStandingPerson(stack, H);
   const { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
+  const runs = findArmRuns(stack, H, person.torsoLoop, crotchY);
+  const freeArmpit = (run: ArmRun) => (run.found && run.armpitY >= 0.7 * H ? run.armpitY : undefined);
   const model = fitter.fit(canonical.points, canonical.count);
   if (!(model.residualRmsMm <= MAX_FIT_RESIDUAL_MM)) {
     throw new ProcessingFailure('no_person_found', `The body model does not fit the capture (RMS ${model.residualRmsMm.toFixed(0)} mm): not a standing person.`);
   }
-  const seg = segmentByFit(stack, model, fitter.bonePart, H, crotchY);
+  const seg = segmentByFit(stack, model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
   const bone = (part: keyof FitSegmentation['bones']) => {
     const b = seg.bones[part];
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
@@ -175,11 +178,7 @@ function armCapsules(seg: FitSegmentation): Capsule[] {
   return out;
 }
 
-/**
- * Height of the fitted knee joint (m): the mean of the thigh bone's tail and the shin bone's head.
- * The narrowest leg section near the knee lies on a flat stretch, where it wanders by a centimetre
- * between the two legs of a symmetric body; the fitted joints are symmetric.
- */
+/** Height of the fitted knee joint (m): the mean of the thigh bone's tail and the shin bone's head. */
 function kneeJointY(seg: FitSegmentation, side: 'Left' | 'Right'): number | undefined {
   const thigh = seg.bones[`thigh${side}`], shin = seg.bones[`shin${side}`];
   return thigh && shin ? 0.5 * (thigh.tail[1] + shin.head[1]) : undefined;
@@ -196,7 +195,13 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined),
     right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined),
   };
-  const acromionY = 0.5 * (arms.left.origin[1] + arms.right.origin[1]);
+  if (fit) {
+    // Standing, the knees are level: the narrowest section near each fitted knee lies on a flat
+    // stretch and wanders by up to 1.4 cm between the legs of a symmetric body, so both take the mean.
+    const kneeY = 0.5 * (legs.left.kneeY + legs.right.kneeY);
+    legs.left.kneeY = kneeY; legs.right.kneeY = kneeY;
+  }
+  const acromionY = 0.5 * ((arms.left.acromionPoint ?? arms.left.origin)[1] + (arms.right.acromionPoint ?? arms.right.origin)[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
   const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
@@ -255,7 +260,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   }
   const landmarks: Landmarks = {
     crotch: [0, seg.crotchY, 0],
-    acromionLeft: arms.left.origin, acromionRight: arms.right.origin,
+    acromionLeft: arms.left.acromionPoint ?? arms.left.origin, acromionRight: arms.right.acromionPoint ?? arms.right.origin,
     elbowLeft: arms.left.elbowPoint, elbowRight: arms.right.elbowPoint,
     wristLeft: armPointAt(arms.left, arms.left.wristS).point, wristRight: armPointAt(arms.right, arms.right.wristS).point,
     kneeLeft: axisPointAtY(legs.left, legs.left.kneeY), kneeRight: axisPointAtY(legs.right, legs.right.kneeY),

@@ -134,17 +134,27 @@ export function findCrotch(stack: SliceStack, statureM: number, torsoLoop: (Loop
   return { crotchY, legLeft, legRight };
 }
 
-export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+/** One arm's run of separate slice loops (hands up to the armpit), if any. */
+export interface ArmRun {
+  found: boolean;
+  /** Highest height at which the arm is still a separate loop (m). */
+  armpitY: number;
+  handBottomY: number;
+  loops: (Loop | null)[];
+}
+
+/**
+ * Arms as slice topology sees them: per side, loops entirely beside the torso loop, followed slice
+ * by slice (each the outside loop nearest the previous one, ≤ 6 cm away); the longest run is the
+ * arm, its top the armpit. `found` is false when no such loop exists (an arm resting on the torso).
+ */
+export function findArmRuns(stack: SliceStack, statureM: number, torsoLoop: (Loop | null)[], crotchY: number): { left: ArmRun; right: ArmRun } {
   const H = statureM;
   const n = stack.sliceCount;
-  const total = (s: number) => stack.start[s + 1] - stack.start[s];
-  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
-  const { crotchY, legLeft, legRight } = findCrotch(stack, H, torsoLoop, startSlice);
-  // Arms: loops entirely beside the torso loop, in a run going up from the hands to the armpit.
-  const armLoop = { left: new Array<Loop | null>(n).fill(null), right: new Array<Loop | null>(n).fill(null) };
-  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  const out = {} as { left: ArmRun; right: ArmRun };
   for (const side of ['left', 'right'] as const) {
     const sign = side === 'left' ? 1 : -1;
+    const loopsOut = new Array<Loop | null>(n).fill(null);
     // Runs of slices holding an arm loop; the arm is the longest run (hand to armpit). A run ends
     // after 3 slices without a loop continuing it.
     const runs: { start: number; end: number; loops: Map<number, Loop> }[] = [];
@@ -177,11 +187,28 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
     }
     runs.sort((a, b) => (b.end - b.start) - (a.end - a.start));
     const best = runs[0];
-    const runStart = best ? best.start : -1, runEnd = best ? best.end : -1;
-    if (best) for (const [s, loop] of best.loops) armLoop[side][s] = loop;
-    if (runStart < 0) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
-    armpitY[side] = sliceY(stack, runEnd);
-    handBottomY[side] = sliceY(stack, runStart);
+    if (best) for (const [s, loop] of best.loops) loopsOut[s] = loop;
+    out[side] = best
+      ? { found: true, armpitY: sliceY(stack, best.end), handBottomY: sliceY(stack, best.start), loops: loopsOut }
+      : { found: false, armpitY: 0, handBottomY: 0, loops: loopsOut };
+  }
+  return out;
+}
+
+export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
+  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
+  const { crotchY, legLeft, legRight } = findCrotch(stack, H, torsoLoop, startSlice);
+  const arms = findArmRuns(stack, H, torsoLoop, crotchY);
+  const armLoop = { left: arms.left.loops, right: arms.right.loops };
+  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  for (const side of ['left', 'right'] as const) {
+    const run = arms[side];
+    if (!run.found) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
+    armpitY[side] = run.armpitY;
+    handBottomY[side] = run.handBottomY;
     if (armpitY[side] < 0.7 * H) {
       throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm joins the torso at ${(armpitY[side] / H).toFixed(2)} of stature, below the chest: torso girths would include it.`);
     }
