@@ -27,6 +27,8 @@ import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
 import { observedFraction } from '../geometry/ring-coverage.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
+import type { Capsule } from './cut-filters.ts';
+import { cutPointInMask, inCapsule, inMask } from './cut-filters.ts';
 
 /** Highest ring order, also the order the ring's noise is estimated at (ring-fit.ts). */
 const RING_MAX_K = 24;
@@ -53,25 +55,6 @@ export interface CutRequest {
    * and the torso surface the arm rests on (hidden in reality), which the ring then bridges.
    */
   exclude?: readonly Capsule[];
-}
-
-export interface Capsule {
-  a: Vec3;
-  b: Vec3;
-  radiusM: number;
-}
-
-/** Whether (x, y, z) lies within any capsule (m). */
-function inCapsule(capsules: readonly Capsule[], x: number, y: number, z: number): boolean {
-  for (const c of capsules) {
-    const dx = c.b[0] - c.a[0], dy = c.b[1] - c.a[1], dz = c.b[2] - c.a[2];
-    const px = x - c.a[0], py = y - c.a[1], pz = z - c.a[2];
-    const len2 = dx * dx + dy * dy + dz * dz;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy + pz * dz) / len2)) : 0;
-    const ex = px - t * dx, ey = py - t * dy, ez = pz - t * dz;
-    if (ex * ex + ey * ey + ez * ez < c.radiusM * c.radiusM) return true;
-  }
-  return false;
 }
 
 export interface CutQuality {
@@ -111,11 +94,6 @@ export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], dens
     components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2,
     pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null,
   };
-}
-
-/** Whether part label `part` is in `mask` (NO_PART and labels ≥ 32 never are). */
-function inMask(mask: number, part: number): boolean {
-  return part < 32 && ((mask >>> part) & 1) === 1;
 }
 
 /** Gathers cloud points within ±half of the plane (and the radius / side filters) as (u, v). */
@@ -204,19 +182,6 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
     ctx.labels[kept++] = find(i);
   }
   return kept;
-}
-
-/**
- * A mesh cut point on edge (a, b) belongs to the part of the edge's nearer vertex: both vertices'
- * parts when they agree, else the one the plane crosses closer to.
- */
-function cutPointInMask(positions: Float32Array, plane: Plane, parts: Uint8Array, mask: number, a: number, b: number): boolean {
-  const inA = inMask(mask, parts[a]), inB = inMask(mask, parts[b]);
-  if (inA === inB) return inA;
-  const [px, py, pz] = plane.point, [nx, ny, nz] = plane.normal;
-  const da = Math.abs((positions[3 * a] - px) * nx + (positions[3 * a + 1] - py) * ny + (positions[3 * a + 2] - pz) * nz);
-  const db = Math.abs((positions[3 * b] - px) * nx + (positions[3 * b + 1] - py) * ny + (positions[3 * b + 2] - pz) * nz);
-  return da <= db ? inA : inB;
 }
 
 /** A selected loop: its points (u, v interleaved) and, for clouds, their offsets from the plane. */

@@ -28,7 +28,8 @@ import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
 import type { FitSegmentation } from './fit-segmentation.ts';
 import { segmentByFit } from './fit-segmentation.ts';
-import type { Capsule, CutQuality, CutRequest } from './girth-cut.ts';
+import type { Capsule } from './cut-filters.ts';
+import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
 import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
@@ -105,8 +106,9 @@ function ringCentroidXZ(ring: Float32Array): [number, number] {
 
 /**
  * Neck axis: the line through the centres of the fitted neck rings 2.5 cm below and at the neck
- * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through the smooth fit, so the axis is stable to
- * a fraction of a degree (raw slice centroids wobble by millimetres with uneven sampling).
+ * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through
+ * the smooth fit, so the axis is stable to a fraction of a degree (raw slice centroids wobble by
+ * millimetres with uneven sampling). With a fit, the rings keep only the neck's parts.
  */
 function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number, mask: number | undefined): Vec3 {
   const centre = (y: number): [number, number] => {
@@ -156,6 +158,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
     return b;
   };
+  for (const leg of ['thighLeft', 'shinLeft', 'thighRight', 'shinRight'] as const) bone(leg);
   const arms = {
     left: armLandmarksFromBones(seg.stack, 1, bone('upperArmLeft'), bone('forearmLeft'), 1),
     right: armLandmarksFromBones(seg.stack, 2, bone('upperArmRight'), bone('forearmRight'), -1),

@@ -13,7 +13,8 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Bone } from './fit-segmentation.ts';
-import type { Capsule, CutRequest } from './girth-cut.ts';
+import type { Capsule } from './cut-filters.ts';
+import type { CutRequest } from './girth-cut.ts';
 import { GIRTH_SITES, partMask } from './girth-sites.ts';
 import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
 import { armPointAt, axisPointAtY } from './limb-axes.ts';
