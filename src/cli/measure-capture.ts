@@ -3,6 +3,7 @@ import { CIRCUMFERENCE_FIELDS, DERIVED_MEASUREMENT_FIELDS } from '../domain/meas
 import { readCapture } from '../processing/capture/read-capture.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
 import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
+import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 
 export interface MeasuredFile {
   format: string;
@@ -17,7 +18,7 @@ export function measureCaptureFile(bytes: Uint8Array): MeasuredFile {
   if (capture.sandboxDescriptor) throw new Error('a sandbox descriptor is not a capture: upload it to a sandbox scan instead');
   // Integration point (issue 11): a phone recording becomes a body surface by reconstruction.
   if (capture.recording) throw recordingNotReconstructed();
-  const result = measureBody(capture.geometry, capture.hints, {});
+  const result = measureBody(capture.geometry, capture.hints, {}, { fitter: posableModelFitter() });
   return { format: capture.format, statureM: result.statureM, measurements: result.measurements, diagnostics: result.diagnostics };
 }
 

@@ -10,6 +10,7 @@ import { fitBodyModel, type BodyFit } from '../processing/body-model/fit-body-mo
 import { readCapture } from '../processing/capture/read-capture.ts';
 import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
+import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
 import type { AssetFile, FittedBody, ScanPipeline } from './scan-pipeline.ts';
 
@@ -30,7 +31,10 @@ export function defaultScanPipeline(): ScanPipeline {
         const body = generateSyntheticBody(capture.sandboxDescriptor);
         return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);
       }
-      return measureBody(capture.geometry, capture.hints, context);
+      // Real captures: segmented by the posable body model fitted to them (arms resting on the
+      // torso, heavy bodies). Sandbox bodies are synthetic A-pose tubes the slice topology reads
+      // exactly (their girths are the sandbox's documented truth).
+      return measureBody(capture.geometry, capture.hints, context, { fitter: posableModelFitter(context) });
     },
 
     fit(result) {

@@ -45,9 +45,13 @@ function legPair(loops: Loop[], total: number, statureM: number): { left: Loop; 
   return left && right ? { left, right } : null;
 }
 
-export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+/**
+ * The checks that a capture is a standing person, shared by both segmentations: a head narrower
+ * than the torso on top, and two legs under it (legs together: pose_unsupported). Returns the
+ * central loop of each slice and the slice where two legs were first found.
+ */
+export function assertStandingPerson(stack: SliceStack, statureM: number): { torsoLoop: (Loop | null)[]; legSlice: number } {
   const H = statureM;
-  const n = stack.sliceCount;
   const total = (s: number) => stack.start[s + 1] - stack.start[s];
   const torsoLoop = stack.loops.map(centralLoop);
   // Head: the top 8% of the body is much narrower than the torso at 55–65% of stature.
@@ -70,19 +74,28 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   if (!(torsoWidth > 0) || headWidth > 0.75 * torsoWidth) {
     throw new ProcessingFailure('no_person_found', 'No head narrower than the torso on top of the shape: not a standing person.');
   }
+  // Legs: two separate loops in a slice at 20–30% of stature (15% as a last resort).
+  for (const f of [0.2, 0.25, 0.3, 0.15]) {
+    const s = sliceOf(stack, f * H);
+    if (legPair(stack.loops[s], total(s), H)) return { torsoLoop, legSlice: s };
+  }
+  const legsTogether = torsoLoop[sliceOf(stack, 0.25 * H)] !== null;
+  if (legsTogether) throw new ProcessingFailure('pose_unsupported', 'Legs are not apart (no gap between the legs below the hips); stand with the feet apart.');
+  throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
+}
+
+/**
+ * Crotch height (m) and each slice's leg loops: the top of the run of slices holding two separate
+ * legs, from `startSlice` (where assertStandingPerson found them), continued up through touching
+ * thighs. Throws no_person_found when the crotch is outside 30–62% of stature.
+ */
+export function findCrotch(stack: SliceStack, statureM: number, torsoLoop: (Loop | null)[], startSlice: number): { crotchY: number; legLeft: (Loop | null)[]; legRight: (Loop | null)[] } {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
   // Crotch: the top of the run of two separate legs that contains 20–30% of stature.
   const legLeft: (Loop | null)[] = new Array(n).fill(null);
   const legRight: (Loop | null)[] = new Array(n).fill(null);
-  let startSlice = -1;
-  for (const f of [0.2, 0.25, 0.3, 0.15]) {
-    const s = sliceOf(stack, f * H);
-    if (legPair(stack.loops[s], total(s), H)) { startSlice = s; break; }
-  }
-  if (startSlice < 0) {
-    const legsTogether = torsoLoop[sliceOf(stack, 0.25 * H)] !== null;
-    if (legsTogether && torsoWidth > 0) throw new ProcessingFailure('pose_unsupported', 'Legs are not apart (no gap between the legs below the hips); stand in A-pose.');
-    throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
-  }
   let top = startSlice;
   for (let s = startSlice; s < sliceOf(stack, 0.65 * H); s++) {
     const pair = legPair(stack.loops[s], total(s), H);
@@ -118,11 +131,30 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   if ((pinchedTop - top) * stack.thicknessM > 0.03) top = pinchedTop;
   const crotchY = (top + 1) * stack.thicknessM;
   if (crotchY < 0.3 * H || crotchY > 0.62 * H) throw new ProcessingFailure('no_person_found', `Crotch at ${(crotchY / H).toFixed(2)} of stature: not human proportions.`);
-  // Arms: loops entirely beside the torso loop, in a run going up from the hands to the armpit.
-  const armLoop = { left: new Array<Loop | null>(n).fill(null), right: new Array<Loop | null>(n).fill(null) };
-  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  return { crotchY, legLeft, legRight };
+}
+
+/** One arm's run of separate slice loops (hands up to the armpit), if any. */
+export interface ArmRun {
+  found: boolean;
+  /** Highest height at which the arm is still a separate loop (m). */
+  armpitY: number;
+  handBottomY: number;
+  loops: (Loop | null)[];
+}
+
+/**
+ * Arms as slice topology sees them: per side, loops entirely beside the torso loop, followed slice
+ * by slice (each the outside loop nearest the previous one, ≤ 6 cm away); the longest run is the
+ * arm, its top the armpit. `found` is false when no such loop exists (an arm resting on the torso).
+ */
+export function findArmRuns(stack: SliceStack, statureM: number, torsoLoop: (Loop | null)[], crotchY: number): { left: ArmRun; right: ArmRun } {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const out = {} as { left: ArmRun; right: ArmRun };
   for (const side of ['left', 'right'] as const) {
     const sign = side === 'left' ? 1 : -1;
+    const loopsOut = new Array<Loop | null>(n).fill(null);
     // Runs of slices holding an arm loop; the arm is the longest run (hand to armpit). A run ends
     // after 3 slices without a loop continuing it.
     const runs: { start: number; end: number; loops: Map<number, Loop> }[] = [];
@@ -155,11 +187,28 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
     }
     runs.sort((a, b) => (b.end - b.start) - (a.end - a.start));
     const best = runs[0];
-    const runStart = best ? best.start : -1, runEnd = best ? best.end : -1;
-    if (best) for (const [s, loop] of best.loops) armLoop[side][s] = loop;
-    if (runStart < 0) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
-    armpitY[side] = sliceY(stack, runEnd);
-    handBottomY[side] = sliceY(stack, runStart);
+    if (best) for (const [s, loop] of best.loops) loopsOut[s] = loop;
+    out[side] = best
+      ? { found: true, armpitY: sliceY(stack, best.end), handBottomY: sliceY(stack, best.start), loops: loopsOut }
+      : { found: false, armpitY: 0, handBottomY: 0, loops: loopsOut };
+  }
+  return out;
+}
+
+export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
+  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
+  const { crotchY, legLeft, legRight } = findCrotch(stack, H, torsoLoop, startSlice);
+  const arms = findArmRuns(stack, H, torsoLoop, crotchY);
+  const armLoop = { left: arms.left.loops, right: arms.right.loops };
+  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  for (const side of ['left', 'right'] as const) {
+    const run = arms[side];
+    if (!run.found) throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm is not separated from the body; hold the arms away from the torso (A-pose).`);
+    armpitY[side] = run.armpitY;
+    handBottomY[side] = run.handBottomY;
     if (armpitY[side] < 0.7 * H) {
       throw new ProcessingFailure('limbs_touching_torso', `The ${side} arm joins the torso at ${(armpitY[side] / H).toFixed(2)} of stature, below the chest: torso girths would include it.`);
     }
