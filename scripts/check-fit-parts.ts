@@ -6,7 +6,7 @@
 // Truth part of a point: the model's part of the true triangle corner it lies nearest to (same
 // mesh topology). Prints per body: residual, coverage, share of points on the right of 14 parts,
 // share of arm points 8-20 mm from the torso labelled arm, time; or the refusal.
-// Run: node scripts/check-fit-parts.ts --makehuman ../shared/data/makehuman [--bodies NAME,...]
+// Run: node scripts/check-fit-parts.ts --makehuman <makehuman-dir> [--bodies NAME,...]
 import { parseArgs } from 'node:util';
 import { fitPosableModel } from '../src/processing/body-model/fit-posable-model.ts';
 import { loadPosableBodyModel } from '../src/processing/body-model/load-posable-model.ts';
