@@ -5,6 +5,8 @@ import { shapeBody } from '../../../src/processing/body-model/shape-body.ts';
 import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
 import { rotationVectorToMatrix } from '../../../src/processing/body-model/rotation-vector.ts';
 import { BODY_PARTS } from '../../../src/processing/body-model/posable-model-types.ts';
+import { ARMS_DOWN, standardPose } from '../../../src/processing/body-model/standard-pose.ts';
+import { ASSET_STEPS, decodePosableModel, encodePosableModel } from '../../../src/processing/body-model/posable-model-codec.ts';
 import { edgeUseCounts, signedVolume } from '../../support/mesh-checks.ts';
 
 const model = loadPosableBodyModel();
@@ -151,5 +153,107 @@ describe('posable body model (MakeHuman CC0, compiled asset)', () => {
     const headRise = rest.boneHeadM[3 * bone('head') + 1] - meanHead;
     assert.ok(headRise > 0.7 * taller && headRise < 1.3 * taller, `head joint rose ${headRise} m for ${taller} m of stature`);
     assert.ok(rest.boneHeadM[3 * bone('shinLeft') + 1] > meanKnee, 'the knee rose too');
+  });
+});
+
+/**
+ * Horizontal clearance (m) between the left arm part's vertices within 1 cm of height `yM` and the
+ * torso's outermost (+X) vertex at the same height and depth; negative where the arm is inside.
+ */
+function leftArmClearanceM(positions: Float32Array, armPart: number, yM: number): number {
+  const torso = part('torso');
+  let clearance = Infinity;
+  for (let v = 0; v < model.vertexCount; v++) {
+    if (model.vertexPart[v] !== armPart || Math.abs(positions[3 * v + 1] - yM) > 0.01) continue;
+    let torsoSide = -Infinity;
+    for (let t = 0; t < model.vertexCount; t++) {
+      if (model.vertexPart[t] !== torso) continue;
+      if (Math.abs(positions[3 * t + 1] - positions[3 * v + 1]) < 0.015 && Math.abs(positions[3 * t + 2] - positions[3 * v + 2]) < 0.015) {
+        torsoSide = Math.max(torsoSide, positions[3 * t]);
+      }
+    }
+    if (torsoSide > -Infinity) clearance = Math.min(clearance, positions[3 * v] - torsoSide);
+  }
+  return clearance;
+}
+
+describe('standard poses', () => {
+  it('brings the arms down against the torso without moving the torso', () => {
+    const rest = allocatePosedBody(model);
+    shapeBody(model, [], rest);
+    const posed = allocatePosedBody(model);
+    poseBody(model, standardPose(model, ARMS_DOWN), posed);
+    const midLevel = (from: number, to: number, body: typeof rest): number => (body.boneHeadM[3 * from + 1] + body.boneHeadM[3 * to + 1]) / 2;
+    const upperArmRest = leftArmClearanceM(rest.positionsM, part('upperArmLeft'), midLevel(bone('upperArmLeft'), bone('forearmLeft'), rest));
+    const upperArmDown = leftArmClearanceM(posed.positionsM, part('upperArmLeft'), midLevel(bone('upperArmLeft'), bone('forearmLeft'), posed));
+    const forearmRest = leftArmClearanceM(rest.positionsM, part('forearmLeft'), midLevel(bone('forearmLeft'), bone('handLeft'), rest));
+    const forearmDown = leftArmClearanceM(posed.positionsM, part('forearmLeft'), midLevel(bone('forearmLeft'), bone('handLeft'), posed));
+    assert.ok(Math.abs(upperArmDown) < 0.01, `mid upper arm ${upperArmDown} m from the chest wall (rest: ${upperArmRest} m)`);
+    assert.ok(forearmDown < 0.1 && forearmDown < forearmRest - 0.1, `forearm ${forearmDown} m from the torso (rest: ${forearmRest} m)`);
+    // Vertices skinned to torso, head and leg bones only stay exactly where they were.
+    const armBones = new Set(['clavicle', 'upperArm', 'forearm', 'hand'].flatMap((stem) => [bone(`${stem}Left`), bone(`${stem}Right`)]));
+    const legBones = new Set(['thigh', 'shin', 'foot'].flatMap((stem) => [bone(`${stem}Left`), bone(`${stem}Right`)]));
+    let checked = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      let moved = false;
+      for (let j = 0; j < 4; j++) if (model.skinWeights[4 * v + j] > 0 && (armBones.has(model.skinBones[4 * v + j]) || legBones.has(model.skinBones[4 * v + j]))) moved = true;
+      if (moved) continue;
+      checked++;
+      for (let c = 0; c < 3; c++) assert.equal(posed.positionsM[3 * v + c], rest.positionsM[3 * v + c]);
+    }
+    assert.ok(checked > 4000, `${checked} torso and head vertices checked`);
+  });
+
+  it('sets the stated angles: upper arm below horizontal, elbow bend, thigh from vertical', () => {
+    const posed = allocatePosedBody(model);
+    poseBody(model, standardPose(model, { armsDownDeg: 60, elbowBendDeg: 20, legsApartDeg: 8 }), posed);
+    const direction = (b: number): number[] => [0, 1, 2].map((c) => posed.boneTailM[3 * b + c] - posed.boneHeadM[3 * b + c]);
+    const deg = (radians: number): number => (radians * 180) / Math.PI;
+    for (const [side, outward] of [['Left', 1], ['Right', -1]] as const) {
+      const u = direction(bone(`upperArm${side}`));
+      const f = direction(bone(`forearm${side}`));
+      const t = direction(bone(`thigh${side}`));
+      assert.ok(Math.abs(deg(Math.atan2(-u[1], outward * u[0])) - 60) < 0.5, `${side} upper arm`);
+      const bend = deg(Math.acos((u[0] * f[0] + u[1] * f[1] + u[2] * f[2]) / (Math.hypot(...u) * Math.hypot(...f))));
+      assert.ok(Math.abs(bend - 20) < 0.5, `${side} elbow bend ${bend}`);
+      assert.ok(Math.abs(deg(Math.atan2(outward * t[0], -t[1])) - 8) < 0.5, `${side} thigh`);
+    }
+  });
+});
+
+describe('compiled asset', () => {
+  it('re-encodes to the same values: the decoded model sits on the stated quantisation grid', () => {
+    const again = decodePosableModel(encodePosableModel(model));
+    assert.ok(maxAbsDifference(again.meanPositionsM, model.meanPositionsM) <= ASSET_STEPS.positionM / 2);
+    assert.ok(maxAbsDifference(again.shapeBasisM, model.shapeBasisM) <= ASSET_STEPS.basisM / 2);
+    assert.ok(maxAbsDifference(again.boneHeadBasisM, model.boneHeadBasisM) <= ASSET_STEPS.positionM / 2);
+    assert.deepEqual(again.triangles, model.triangles);
+    assert.deepEqual(again.shapeNames, model.shapeNames);
+  });
+
+  it('has a principal population part and named measure components', () => {
+    assert.ok(model.principalShapeCount >= 16 && model.principalShapeCount < model.shapeCount);
+    assert.equal(model.shapeNames.length, model.shapeCount);
+    for (const name of ['waistGirth', 'hipGirth', 'neckGirth', 'thighGirth', 'upperArmGirth']) assert.ok(model.shapeNames.includes(name), name);
+  });
+
+  it('grows the waist with the waistGirth component and leaves the feet and head alone', () => {
+    const k = model.shapeNames.indexOf('waistGirth');
+    const rest = allocatePosedBody(model);
+    shapeBody(model, [], rest);
+    const grown = allocatePosedBody(model);
+    const shape = new Float32Array(model.shapeCount);
+    shape[k] = 1;
+    shapeBody(model, shape, grown);
+    const waistY = rest.boneHeadM[3 * bone('spineMiddle') + 1];
+    let waistGrowth = 0;
+    let headMoved = 0;
+    for (let v = 0; v < model.vertexCount; v++) {
+      const radial = (p: Float32Array): number => Math.hypot(p[3 * v], p[3 * v + 2]);
+      if (model.vertexPart[v] === part('torso') && Math.abs(rest.positionsM[3 * v + 1] - waistY) < 0.03) waistGrowth = Math.max(waistGrowth, radial(grown.positionsM) - radial(rest.positionsM));
+      if (model.vertexPart[v] === part('head')) headMoved = Math.max(headMoved, Math.abs(grown.positionsM[3 * v + 1] - rest.positionsM[3 * v + 1]));
+    }
+    assert.ok(waistGrowth > 0.005, `waist grew ${waistGrowth} m`);
+    assert.ok(headMoved < 0.005, `head moved ${headMoved} m`);
   });
 });

@@ -1,0 +1,165 @@
+/**
+ * Fits the posable body model (shape + pose) to a capture and labels every capture point with a
+ * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
+ * +Z, soles at y = 0). Method (docs/body-model-fit.md):
+ * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
+ * 2. start from the mean body at the capture's stature, from four starts (facing ±Z × arms in
+ *    A-pose / hanging), each fitted coarsely on a quarter of the sample; keep the best;
+ * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
+ * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
+ */
+import { ProcessingFailure } from '../../domain/processing-failure.ts';
+import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
+import type { FitState } from './fit-kinematics.ts';
+import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
+import type { StartHypothesis } from './fit-initialise.ts';
+import { START_HYPOTHESES, bandCentre, initialiseState } from './fit-initialise.ts';
+import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
+import { fitScore, runStage } from './fit-iterations.ts';
+import type { Priors } from './fit-normal-equations.ts';
+import { createNormalEquations, makeLayout } from './fit-normal-equations.ts';
+import { segmentCapture, surfaceCoverage, vertexAreas } from './fit-segmentation.ts';
+import { buildPointGrid } from './point-grid.ts';
+import type { ModelFit, PosableBodyModel } from './posable-model-types.ts';
+import { BODY_PARTS } from './posable-model-types.ts';
+
+export interface FitOptions {
+  /** Unit outward normals per capture point (a mesh's vertex normals), or null for a bare cloud. */
+  normals?: Float32Array | null;
+  /** The person's stated stature (m); else taken from the capture. */
+  heightM?: number;
+  sex?: 'male' | 'female';
+}
+
+/** Sample points the fit works on (the capture is thinned to about this many voxel means). */
+const SAMPLE_TARGET = 6000;
+/** Capture points farther than this from the fitted surface get no part (m). */
+const LABEL_RADIUS_M = 0.05;
+
+export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, count: number, options: FitOptions = {}): ModelFit {
+  if (count < 500) throw new ProcessingFailure('no_person_found', `Only ${count} points: too few to hold a person.`);
+  const captureTopM = highY(pointsM, count, 0.999);
+  if (!(captureTopM > 0.5)) throw new ProcessingFailure('no_person_found', `The capture rises only ${captureTopM.toFixed(2)} m above the floor: no standing person in it.`);
+  const statureM = options.heightM && options.heightM > 1 && options.heightM < 2.5 ? Math.max(options.heightM, captureTopM) : captureTopM;
+  const sample = subsampleCapture(pointsM, count, options.normals ?? null, voxelForTarget(statureM, SAMPLE_TARGET));
+  if (sample.count < 300) throw new ProcessingFailure('no_person_found', `The capture covers only ${sample.count} distinct 2 cm cells: too little surface for a person.`);
+  const sampleGrid = buildPointGrid(sample.points, sample.count, 0.03);
+  const [cx, cz] = bandCentre(sample.points, sample.count, 0.5 * captureTopM, 0.65 * captureTopM);
+
+  const restArea = vertexAreas(model.meanPositionsM, model.triangles, model.vertexCount);
+  let meanArea = 0;
+  for (let v = 0; v < model.vertexCount; v++) meanArea += restArea[v];
+  meanArea /= model.vertexCount;
+  const vertexAreaWeight = new Float32Array(model.vertexCount);
+  for (let v = 0; v < model.vertexCount; v++) vertexAreaWeight[v] = restArea[v] / meanArea;
+
+  const B = model.boneCount, K = model.shapeCount;
+  const allBones = new Array<boolean>(B).fill(true);
+  allBones[0] = false; // the root bone's turn is the whole body's (root rotation)
+  for (let b = 0; b < B; b++) if (model.boneParent[b] < 0) allBones[b] = false;
+  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, K);
+  const full = makeLayout(allBones, B, K);
+  const priors = makePriors(model);
+  const ne = createNormalEquations(full.count, B);
+  const makeWorkspace = (state: FitState): FitWorkspace => ({ state, sample, sampleGrid, modelGrid: undefined, ne, vertexAreaWeight, iterations: 0 });
+
+  const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
+    layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
+  });
+  // 2. Starts, each fitted coarsely; keep the lowest robust score.
+  let best: { ws: FitWorkspace; score: number; hypothesis: StartHypothesis } | null = null;
+  let iterations = 0;
+  for (const hypothesis of START_HYPOTHESES) {
+    const state = createFitState(model);
+    initialiseState(state, hypothesis, statureM, cx, cz);
+    const ws = makeWorkspace(state);
+    runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
+    runStage(ws, coarse(full, 6, 0.04, 0.02, 0.1));
+    const score = fitScore(ws, 4);
+    iterations += ws.iterations;
+    if (!best || score < best.score) best = { ws, score, hypothesis };
+  }
+  const ws = best!.ws;
+  ws.iterations = 0;
+  // 3. Refinement on the whole sample.
+  const fine = (iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
+    layout: full, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 2,
+  });
+  runStage(ws, fine(6, 0.025, 0.01, 0.08, 0.06));
+  runStage(ws, fine(6, 0.01, 0.004, 0.05, 0.03));
+  iterations += ws.iterations;
+
+  // 4. Labels, residuals, coverage.
+  const state = ws.state;
+  updatePosedBody(state, true);
+  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, sampleGrid, ws.modelGrid);
+  const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
+  checkFailures(seg.inlierFraction, coverage, partCoverage);
+  return {
+    params: exportParams(state),
+    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: posedTails(state) },
+    pointPart: seg.pointPart,
+    residualRmsMm: seg.residualRmsMm,
+    coverage,
+    partResidualRmsMm: seg.partResidualRmsMm,
+    iterations,
+  };
+}
+
+/**
+ * Pose prior weights λ_b (per rad², relative to a data term of 1 at 1 cm RMS): small for the big
+ * joints the capture pins down (shoulders, hips, elbows, knees), larger for spine and clavicles
+ * (they should move only as much as the torso's surface demands) and for hands, feet and head
+ * (few points, easily mistaken). Shape: λ = 0.002 per unit coefficient².
+ */
+function makePriors(model: PosableBodyModel): Priors {
+  const poseWeight = new Float64Array(model.boneCount);
+  for (let b = 0; b < model.boneCount; b++) {
+    const part = BODY_PARTS[model.bonePart[b]];
+    poseWeight[b] = part === 'torso' ? 0.05
+      : part === 'upperArmLeft' || part === 'upperArmRight' || part === 'thighLeft' || part === 'thighRight' ? 0.002
+      : part === 'forearmLeft' || part === 'forearmRight' || part === 'shinLeft' || part === 'shinRight' ? 0.005
+      : 0.03;
+  }
+  return { dataScaleM: 0.01, poseWeight, shapeWeight: 0.002, damping: 0.1, maxStepRad: 0.25 };
+}
+
+function checkFailures(inlierFraction: number, coverage: number, partCoverage: Float64Array): void {
+  if (inlierFraction < 0.5) {
+    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the fitted body: it is not a person standing upright.`);
+  }
+  const torso = partCoverage[BODY_PARTS.indexOf('torso')];
+  const legs = Math.max(partCoverage[BODY_PARTS.indexOf('thighLeft')], partCoverage[BODY_PARTS.indexOf('thighRight')]);
+  if (coverage < 0.3 || torso < 0.25 || legs < 0.2) {
+    const missing = torso < 0.25 ? 'the torso' : legs < 0.2 ? 'the legs' : 'most of the body';
+    throw new ProcessingFailure('body_incomplete', `The capture shows ${(100 * coverage).toFixed(0)}% of the body's surface and lacks ${missing}: measurements need at least the torso and legs.`);
+  }
+}
+
+function exportParams(state: FitState): ModelFit['params'] {
+  const { model } = state;
+  const pose = new Float32Array(3 * model.boneCount);
+  for (let b = 0; b < model.boneCount; b++) rotationVectorFromMatrix(state.local, 9 * b, pose, 3 * b);
+  const rootRotation = new Float32Array(3);
+  rotationVectorFromMatrix(state.rootR, 0, rootRotation, 0);
+  return { shape: Float32Array.from(state.shape), pose, rootRotation, rootTranslationM: Float32Array.from(state.rootT) };
+}
+
+/** Posed bone tails: F_b(tail_b) = A_b tail_b + t_b. */
+function posedTails(state: FitState): Float32Array {
+  const B = state.model.boneCount, out = new Float32Array(3 * B), A = state.globalA, t = state.globalT, h = state.restTail;
+  for (let b = 0; b < B; b++) {
+    for (let r = 0; r < 3; r++) out[3 * b + r] = A[9 * b + 3 * r] * h[3 * b] + A[9 * b + 3 * r + 1] * h[3 * b + 1] + A[9 * b + 3 * r + 2] * h[3 * b + 2] + t[3 * b + r];
+  }
+  return out;
+}
+
+/** The q-quantile of y over the points (m), from a strided sample of at most ~50k points. */
+function highY(points: Float32Array, count: number, q: number): number {
+  const stride = Math.max(1, Math.floor(count / 50000));
+  const ys = new Float32Array(Math.ceil(count / stride));
+  let n = 0;
+  for (let i = 0; i < count; i += stride) ys[n++] = points[3 * i + 1];
+  const sorted = ys.subarray(0, n).sort();
+  return sorted[Math.min(n - 1, Math.floor(q * n))];
+}

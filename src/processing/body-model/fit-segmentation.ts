@@ -1,0 +1,94 @@
+/**
+ * Labels every capture point with the body part of the nearest posed-model vertex and reports how
+ * well the fitted model explains the capture. Canonical frame, metres in, millimetres out.
+ *
+ * - part: the nearest posed vertex within `labelRadiusM` whose normal agrees with the point's
+ *   (capture normals: within 90°; a cloud: the unoriented normal of the nearest thinned sample point,
+ *   |cos| > 0.4), so arm surface next to the torso takes the arm's label, not that of the torso
+ *   surface the model has buried under the arm; else the nearest vertex; farther points (floor
+ *   remnants, noise, clutter) get NO_PART.
+ * - residual of a labelled point: |n_v·(q − x_v)|, the distance to the tangent plane of the nearest
+ *   vertex (vertices are ~1 cm apart, so the point-to-vertex distance would overstate it).
+ *   Inliers: residual under 2 cm. RMS over inliers, overall and per part.
+ * - coverage: share of the model's surface area (rest vertex areas) with a capture sample point
+ *   within 2 cm of the posed vertex.
+ */
+import type { CaptureSample } from './capture-subsample.ts';
+import type { BodyPart, PosableBodyModel } from './posable-model-types.ts';
+import { BODY_PARTS, NO_PART } from './posable-model-types.ts';
+import type { PointGrid } from './point-grid.ts';
+import { buildPointGrid, nearestInGrid } from './point-grid.ts';
+
+export interface SegmentationResult {
+  pointPart: Uint8Array;
+  residualRmsMm: number;
+  partResidualRmsMm: Record<BodyPart, number>;
+  /** Share of input points that are inliers (labelled and within 2 cm). */
+  inlierFraction: number;
+}
+
+const INLIER_M = 0.02;
+
+export function segmentCapture(
+  model: PosableBodyModel, posed: Float32Array, posedNormals: Float32Array,
+  points: Float32Array, count: number, normals: Float32Array | null | undefined, labelRadiusM: number,
+  sample: CaptureSample, sampleGrid: PointGrid, reuse?: PointGrid,
+): SegmentationResult {
+  const grid = buildPointGrid(posed, model.vertexCount, 0.02, reuse);
+  const sn = sample.normals;
+  const pointPart = new Uint8Array(count);
+  const partSq = new Float64Array(BODY_PARTS.length), partN = new Float64Array(BODY_PARTS.length);
+  let sq = 0, inliers = 0;
+  for (let i = 0; i < count; i++) {
+    const x = points[3 * i], y = points[3 * i + 1], z = points[3 * i + 2];
+    let v = -1;
+    if (normals) v = nearestInGrid(grid, x, y, z, labelRadiusM, posedNormals, normals[3 * i], normals[3 * i + 1], normals[3 * i + 2], 0);
+    else {
+      // A cloud: the (unoriented) normal of the nearest sample point rules out model surface at a
+      // steep angle, e.g. the torso's side buried under an arm that rests on it.
+      const j = nearestInGrid(sampleGrid, x, y, z, 0.03);
+      if (j >= 0) v = nearestInGrid(grid, x, y, z, labelRadiusM, posedNormals, sn[3 * j], sn[3 * j + 1], sn[3 * j + 2], 0.4, true);
+    }
+    if (v < 0) v = nearestInGrid(grid, x, y, z, labelRadiusM);
+    if (v < 0) { pointPart[i] = NO_PART; continue; }
+    const part = model.vertexPart[v];
+    pointPart[i] = part;
+    const r = Math.abs(posedNormals[3 * v] * (x - posed[3 * v]) + posedNormals[3 * v + 1] * (y - posed[3 * v + 1]) + posedNormals[3 * v + 2] * (z - posed[3 * v + 2]));
+    if (r > INLIER_M) continue;
+    sq += r * r; inliers++;
+    partSq[part] += r * r; partN[part]++;
+  }
+  const partResidualRmsMm = {} as Record<BodyPart, number>;
+  BODY_PARTS.forEach((name, p) => { partResidualRmsMm[name] = partN[p] > 0 ? 1000 * Math.sqrt(partSq[p] / partN[p]) : NaN; });
+  return { pointPart, residualRmsMm: inliers > 0 ? 1000 * Math.sqrt(sq / inliers) : NaN, partResidualRmsMm, inlierFraction: count > 0 ? inliers / count : 0 };
+}
+
+/** Per-vertex area (m²): a third of each adjacent triangle's area. */
+export function vertexAreas(positions: ArrayLike<number>, triangles: Uint32Array, vertexCount: number): Float64Array {
+  const area = new Float64Array(vertexCount);
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    const ux = positions[b] - positions[a], uy = positions[b + 1] - positions[a + 1], uz = positions[b + 2] - positions[a + 2];
+    const vx = positions[c] - positions[a], vy = positions[c + 1] - positions[a + 1], vz = positions[c + 2] - positions[a + 2];
+    const third = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 6;
+    area[triangles[t]] += third; area[triangles[t + 1]] += third; area[triangles[t + 2]] += third;
+  }
+  return area;
+}
+
+/** Coverage overall and per body part: area share of posed vertices with a sample point within 2 cm. */
+export function surfaceCoverage(
+  model: PosableBodyModel, posed: Float32Array, area: Float64Array, sampleGrid: PointGrid,
+): { coverage: number; partCoverage: Float64Array } {
+  const covered = new Float64Array(BODY_PARTS.length), total = new Float64Array(BODY_PARTS.length);
+  let c = 0, all = 0;
+  for (let v = 0; v < model.vertexCount; v++) {
+    const hit = nearestInGrid(sampleGrid, posed[3 * v], posed[3 * v + 1], posed[3 * v + 2], 0.02) >= 0;
+    const p = model.vertexPart[v];
+    total[p] += area[v]; all += area[v];
+    if (hit) { covered[p] += area[v]; c += area[v]; }
+  }
+  const partCoverage = new Float64Array(BODY_PARTS.length);
+  for (let p = 0; p < BODY_PARTS.length; p++) partCoverage[p] = total[p] > 0 ? covered[p] / total[p] : 0;
+  return { coverage: all > 0 ? c / all : 0, partCoverage };
+}
