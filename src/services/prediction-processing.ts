@@ -39,8 +39,8 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
     const predicted = await predictForScan(context, scan, prediction);
     const processing = await context.db.scans.findProcessingRecord(scan.id);
     const fitted = processing?.fittedBody as FittedBody | undefined;
-    if (fitted) {
-      const file = pipeline.predictedBody(fitted, predicted.measurements);
+    const file = fitted ? pipeline.predictedBody(fitted, predicted.measurements) : null;
+    if (file) {
       const objectKey = objectKeys.predictionAsset(scan.id, predictionId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
       await context.db.files.recordStoredFile({ ownerId: predictionId, assetKey: 'bodyShapePrediction', objectKey, contentType: file.contentType, byteSize });
@@ -49,7 +49,7 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
       predictedWeightKg: predicted.predictedWeightKg,
       predictedMeasurements: predicted.measurements,
       predictedBodyfat: predicted.composition,
-      extra: { change: predicted.change },
+      extra: { change: predicted.change, ...(file ? { predictedBody: file.diagnostics } : {}) },
     });
     context.logger.info({ predictionId, scanId: scan.id, predictedWeightKg: predicted.predictedWeightKg }, 'prediction ready');
   } catch (error) {

@@ -10,6 +10,11 @@ export interface AssetFile {
   bytes: Uint8Array;
 }
 
+/** A body shape prediction's body, with how closely it reached the prediction (for the prediction's record). */
+export interface PredictedBodyFile extends AssetFile {
+  diagnostics: Record<string, unknown>;
+}
+
 /** The fitted body model as the scan keeps it (parameters for predictions, errors for support). */
 export interface FittedBody {
   parameters: unknown;
@@ -25,6 +30,9 @@ export interface ScanPipeline {
   measure(capture: ReadCapture, context: MeasureContext): BodyMeasurementResult;
   fit(result: BodyMeasurementResult): FittedBody;
   assets(result: BodyMeasurementResult, fitted: FittedBody, capture: ReadCapture, assetConfigId: string): AssetFile[];
-  /** The fitted body deformed to predicted girths (GLB), for a body shape prediction. */
-  predictedBody(fitted: FittedBody, predicted: Measurements): AssetFile;
+  /**
+   * The fitted body re-shaped to predicted girths (GLB), for a body shape prediction; null when the
+   * scan's fitted body cannot be read (fitted by an earlier body model): the prediction has no body then.
+   */
+  predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null;
 }

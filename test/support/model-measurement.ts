@@ -21,7 +21,7 @@ export interface ModelMeasurement {
 }
 
 /** Body parameters: the given shape coefficients, arms lowered by armsDownRad from the rest A-pose, feet on y = 0. */
-export function modelParams(model: PosableBodyModel, shape: Record<number, number>, armsDownRad = 0): BodyParams {
+export function modelParams(model: PosableBodyModel = loadPosableBodyModel(), shape: Record<number, number> = {}, armsDownRad = 0): BodyParams {
   const params = zeroBodyParams(model);
   for (const [k, v] of Object.entries(shape)) params.shape[Number(k)] = v;
   const left = model.boneNames.indexOf('upperArmLeft'), right = model.boneNames.indexOf('upperArmRight');

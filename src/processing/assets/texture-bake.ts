@@ -73,9 +73,10 @@ export function bakeMeshColors(
         if (r <= radius[texel]) continue;
         radius[texel] = r;
         const o = texel * 4;
-        rgba[o] = wa * colors[sa] + wb * colors[sb] + wc * colors[sc];
-        rgba[o + 1] = wa * colors[sa + 1] + wb * colors[sb + 1] + wc * colors[sc + 1];
-        rgba[o + 2] = wa * colors[sa + 2] + wb * colors[sb + 2] + wc * colors[sc + 2];
+        // + 0.5: the byte store truncates, so round (weights summing to 0.99999 would turn 90 into 89).
+        rgba[o] = wa * colors[sa] + wb * colors[sb] + wc * colors[sc] + 0.5;
+        rgba[o + 1] = wa * colors[sa + 1] + wb * colors[sb + 1] + wc * colors[sc + 1] + 0.5;
+        rgba[o + 2] = wa * colors[sa + 2] + wb * colors[sb + 2] + wc * colors[sc + 2] + 0.5;
         rgba[o + 3] = 255;
       }
     }
