@@ -7,7 +7,8 @@
  */
 import type { FitState } from './fit-kinematics.ts';
 import { applyShape, rotationMatrixFromVector, updatePosedBody } from './fit-kinematics.ts';
-import { BODY_PARTS } from './posable-model-types.ts';
+import type { StandardPoseOptions } from './standard-pose.ts';
+import { standardPose } from './standard-pose.ts';
 
 export interface StartHypothesis { turned: boolean; armsDown: boolean }
 
@@ -65,26 +66,13 @@ export function initialiseState(state: FitState, hypothesis: StartHypothesis, st
   updatePosedBody(state, false);
 }
 
-/** Turns each upper arm in the frontal plane so it points down with 8° of abduction. */
-function hangArms(state: FitState): void {
-  const { model, restHead, restTail } = state;
-  const left = BODY_PARTS.indexOf('upperArmLeft'), right = BODY_PARTS.indexOf('upperArmRight');
-  for (let b = 0; b < model.boneCount; b++) {
-    const part = model.bonePart[b];
-    if (part !== left && part !== right) continue;
-    // Only the top bone of the upper arm (its parent is not itself upper arm).
-    const parent = model.boneParent[b];
-    if (parent >= 0 && model.bonePart[parent] === part) continue;
-    const dx = restTail[3 * b] - restHead[3 * b], dy = restTail[3 * b + 1] - restHead[3 * b + 1];
-    const current = Math.atan2(dy, dx);
-    const side = part === left ? 1 : -1;
-    const target = Math.atan2(-1, side * Math.tan((8 * Math.PI) / 180));
-    rotationMatrixFromVector(0, 0, wrapAngle(target - current), state.local, 9 * b);
-  }
-}
+/**
+ * Hanging arms: upper arms 78° below the horizontal, elbows bent 15°, legs 4° apart (standardPose
+ * measures these on the shaped rest skeleton, so they mean the same on every body).
+ */
+const HANGING: StandardPoseOptions = { armsDownDeg: 78, elbowBendDeg: 15, legsApartDeg: 4 };
 
-function wrapAngle(a: number): number {
-  while (a > Math.PI) a -= 2 * Math.PI;
-  while (a < -Math.PI) a += 2 * Math.PI;
-  return a;
+function hangArms(state: FitState): void {
+  const pose = standardPose(state.model, HANGING, state.shape).pose;
+  for (let b = 0; b < state.model.boneCount; b++) rotationMatrixFromVector(pose[3 * b], pose[3 * b + 1], pose[3 * b + 2], state.local, 9 * b);
 }

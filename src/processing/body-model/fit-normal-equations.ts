@@ -12,7 +12,7 @@
  *   ∂r/∂ω_j   = (Σ_{i: j ∈ ancestors(b_i)} w_i (A_i v + t_i − p_j)) × n,
  *   ∂r/∂β_k   = n · Σ_i w_i (A_i S_k(v) + ∂t_i/∂β_k),
  * (i over the vertex's skin influences; ancestors include the bone itself). The solver minimises
- *   Σ ρ_c r_c² / (s² Σρ) + λ_pose Σ_j |θ_j|² + λ_shape Σ_k β_k²
+ *   Σ ρ_c r_c² / (s² Σρ) + Σ_j λ_j |θ_j|² + Σ_k λ_k β_k²
  * with robust weights ρ (fixed per iteration: iteratively reweighted least squares) and solves
  *   (JᵀWJ + P + μ·diag) δ = −(JᵀWr + Pθ)   by Cholesky.
  */
@@ -49,6 +49,7 @@ export interface NormalEquations {
   boneStamp: Int32Array;
   stamp: number;
   touched: Int32Array;
+  shapeVal: Float64Array;
   solution: Float64Array;
   factor: Float64Array;
 }
@@ -57,7 +58,7 @@ export function createNormalEquations(maxSize: number, boneCount: number): Norma
   return {
     size: maxSize, H: new Float64Array(maxSize * maxSize), g: new Float64Array(maxSize), weightedSq: 0, weightSum: 0,
     idx: new Int32Array(maxSize), val: new Float64Array(maxSize), boneAcc: new Float64Array(3 * boneCount),
-    boneStamp: new Int32Array(boneCount), stamp: 0, touched: new Int32Array(boneCount),
+    boneStamp: new Int32Array(boneCount), stamp: 0, touched: new Int32Array(boneCount), shapeVal: new Float64Array(maxSize),
     solution: new Float64Array(maxSize), factor: new Float64Array(maxSize * maxSize),
   };
 }
@@ -125,9 +126,17 @@ export function addVertexResidual(
         + nx * dTdShape[d] + ny * dTdShape[d + 1] + nz * dTdShape[d + 2]);
     }
   }
-  for (let k = 0; k < layout.shapeActive; k++) idx[m + k] = S + k;
-  // Shape entries sit at m..m+shapeActive; bones go after them.
-  let e = m + layout.shapeActive;
+  // Entries in increasing unknown order (root, bones ascending, shape) so only the upper triangle
+  // of H is accumulated; solveAndApply mirrors it.
+  for (let a = 1; a < touched; a++) {
+    const j = ne.touched[a];
+    let c = a - 1;
+    while (c >= 0 && ne.touched[c] > j) { ne.touched[c + 1] = ne.touched[c]; c--; }
+    ne.touched[c + 1] = j;
+  }
+  const shapeVal = ne.shapeVal;
+  for (let k = 0; k < layout.shapeActive; k++) shapeVal[k] = val[m + k];
+  let e = m;
   for (let t = 0; t < touched; t++) {
     const j = ne.touched[t], p = layout.boneParam[j];
     const dx = ne.boneAcc[3 * j], dy = ne.boneAcc[3 * j + 1], dz = ne.boneAcc[3 * j + 2];
@@ -135,12 +144,13 @@ export function addVertexResidual(
     idx[e] = p + 1; val[e++] = dz * nx - dx * nz;
     idx[e] = p + 2; val[e++] = dx * ny - dy * nx;
   }
+  for (let k = 0; k < layout.shapeActive; k++) { idx[e] = S + k; val[e++] = shapeVal[k]; }
   const H = ne.H, g = ne.g, size = ne.size;
   for (let a = 0; a < e; a++) {
     const ia = idx[a], va = rho * val[a];
     g[ia] += va * r;
     const row = ia * size;
-    for (let b = 0; b < e; b++) H[row + idx[b]] += va * val[b];
+    for (let b = a; b < e; b++) H[row + idx[b]] += va * val[b];
   }
   ne.weightedSq += rho * r * r;
   ne.weightSum += rho;
@@ -151,7 +161,8 @@ export interface Priors {
   dataScaleM: number;
   /** λ per bone for |θ_b|² (θ = local rotation vector). */
   poseWeight: Float64Array;
-  shapeWeight: number;
+  /** λ per shape coefficient for β_k². */
+  shapeWeight: Float64Array;
   /** Levenberg-Marquardt damping μ (relative to the diagonal) and absolute floor. */
   damping: number;
   /** Largest rotation per step (rad); larger steps are scaled down. */
@@ -165,7 +176,7 @@ export interface Priors {
 export function solveAndApply(state: FitState, layout: ParamLayout, ne: NormalEquations, priors: Priors, cx: number, cy: number, cz: number): boolean {
   const n = layout.count, H = ne.H, g = ne.g, size = ne.size;
   const scale = 1 / (priors.dataScaleM * priors.dataScaleM * Math.max(ne.weightSum, 1e-9));
-  for (let i = 0; i < n * size; i++) H[i] *= scale;
+  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) { H[i * size + j] *= scale; H[j * size + i] = H[i * size + j]; }
   for (let i = 0; i < n; i++) g[i] *= scale;
   const { model, local, shape } = state;
   const theta = new Float64Array(3);
@@ -184,8 +195,8 @@ export function solveAndApply(state: FitState, layout: ParamLayout, ne: NormalEq
   }
   for (let k = 0; k < layout.shapeActive; k++) {
     const i = layout.shapeStart + k;
-    H[i * size + i] += priors.shapeWeight;
-    g[i] += priors.shapeWeight * shape[k];
+    H[i * size + i] += priors.shapeWeight[k];
+    g[i] += priors.shapeWeight[k] * shape[k];
   }
   const L = ne.factor;
   for (let i = 0; i < n; i++) {

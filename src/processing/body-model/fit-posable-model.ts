@@ -29,6 +29,8 @@ export interface FitOptions {
   /** The person's stated stature (m); else taken from the capture. */
   heightM?: number;
   sex?: 'male' | 'female';
+  /** Receives one line per start and stage (for diagnostics and tuning). */
+  trace?: (line: string) => void;
 }
 
 /** Sample points the fit works on (the capture is thinned to about this many voxel means). */
@@ -57,7 +59,13 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const allBones = new Array<boolean>(B).fill(true);
   allBones[0] = false; // the root bone's turn is the whole body's (root rotation)
   for (let b = 0; b < B; b++) if (model.boneParent[b] < 0) allBones[b] = false;
-  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, K);
+  // Shape unknowns grow with the stages: the first component (size) with the root, the leading
+  // population components with the limbs, all of them at the end (a wrong early pose must not be
+  // absorbed into an extreme shape).
+  const P = Math.max(1, Math.min(K, model.principalShapeCount || K));
+  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, 1);
+  const limbs = makeLayout(allBones, B, Math.min(P, 6));
+  const principal = makeLayout(allBones, B, P);
   const full = makeLayout(allBones, B, K);
   const priors = makePriors(model);
   const ne = createNormalEquations(full.count, B);
@@ -73,20 +81,23 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
     const state = createFitState(model);
     initialiseState(state, hypothesis, statureM, cx, cz);
     const ws = makeWorkspace(state);
+    options.trace?.(`  init score ${fitScore(ws, 4).toFixed(4)} shape ${Array.from(state.shape.subarray(0, 6), (x) => x.toFixed(2))}`);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
-    runStage(ws, coarse(full, 6, 0.04, 0.02, 0.1));
+    options.trace?.(`  root score ${fitScore(ws, 4).toFixed(4)} shape ${Array.from(state.shape.subarray(0, 6), (x) => x.toFixed(2))}`);
+    runStage(ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
     const score = fitScore(ws, 4);
+    options.trace?.(`start turned=${hypothesis.turned} armsDown=${hypothesis.armsDown}: score ${score.toFixed(4)}`);
     iterations += ws.iterations;
     if (!best || score < best.score) best = { ws, score, hypothesis };
   }
   const ws = best!.ws;
   ws.iterations = 0;
   // 3. Refinement on the whole sample.
-  const fine = (iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
-    layout: full, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 2,
+  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
+    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 2,
   });
-  runStage(ws, fine(6, 0.025, 0.01, 0.08, 0.06));
-  runStage(ws, fine(6, 0.01, 0.004, 0.05, 0.03));
+  runStage(ws, fine(principal, 6, 0.025, 0.01, 0.08, 0.06));
+  runStage(ws, fine(full, 6, 0.01, 0.004, 0.05, 0.03));
   iterations += ws.iterations;
 
   // 4. Labels, residuals, coverage.
@@ -110,7 +121,9 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
  * Pose prior weights λ_b (per rad², relative to a data term of 1 at 1 cm RMS): small for the big
  * joints the capture pins down (shoulders, hips, elbows, knees), larger for spine and clavicles
  * (they should move only as much as the torso's surface demands) and for hands, feet and head
- * (few points, easily mistaken). Shape: λ = 0.002 per unit coefficient².
+ * (few points, easily mistaken). Shape: the population components are in standard deviations,
+ * λ = 0.01 (one SD costs what 1 mm of RMS residual does); the named local targets (slider units)
+ * λ = 0.05, so they move only where the population components cannot follow the capture.
  */
 function makePriors(model: PosableBodyModel): Priors {
   const poseWeight = new Float64Array(model.boneCount);
@@ -121,7 +134,9 @@ function makePriors(model: PosableBodyModel): Priors {
       : part === 'forearmLeft' || part === 'forearmRight' || part === 'shinLeft' || part === 'shinRight' ? 0.005
       : 0.03;
   }
-  return { dataScaleM: 0.01, poseWeight, shapeWeight: 0.002, damping: 0.1, maxStepRad: 0.25 };
+  const shapeWeight = new Float64Array(model.shapeCount);
+  for (let k = 0; k < model.shapeCount; k++) shapeWeight[k] = k < model.principalShapeCount ? 0.01 : 0.05;
+  return { dataScaleM: 0.01, poseWeight, shapeWeight, damping: 0.1, maxStepRad: 0.25 };
 }
 
 function checkFailures(inlierFraction: number, coverage: number, partCoverage: Float64Array): void {

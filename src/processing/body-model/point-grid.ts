@@ -1,7 +1,7 @@
 /**
  * Uniform grid over 3D points (m) for nearest-neighbour queries within a radius: points sorted by
  * cell (counting sort), cells addressed through a dense 3D table over the bounding box. Building is
- * O(n); a query visits the (2r/cell + 1)³ cells around it. Rebuilt in place without allocating when
+ * O(n); a query visits shells of cells outwards until no unvisited cell can hold a nearer point. Rebuilt in place without allocating when
  * the point count and box allow (the model's posed vertices, every solver iteration).
  */
 
@@ -87,27 +87,42 @@ export function nearestInGrid(
   normals: Float32Array | null = null, qnx = 0, qny = 0, qnz = 0, minDot = -2, absoluteDot = false,
 ): number {
   const inv = 1 / grid.cellM;
-  const fx = (x - grid.originX) * inv, fy = (y - grid.originY) * inv, fz = (z - grid.originZ) * inv;
-  const r = radiusM * inv;
-  const x0 = Math.max(0, Math.floor(fx - r)), x1 = Math.min(grid.nx - 1, Math.floor(fx + r));
-  const y0 = Math.max(0, Math.floor(fy - r)), y1 = Math.min(grid.ny - 1, Math.floor(fy + r));
-  const z0 = Math.max(0, Math.floor(fz - r)), z1 = Math.min(grid.nz - 1, Math.floor(fz + r));
+  const cx = Math.floor((x - grid.originX) * inv), cy = Math.floor((y - grid.originY) * inv), cz = Math.floor((z - grid.originZ) * inv);
+  const maxShell = Math.ceil(radiusM * inv) + 1;
   let best = -1, bestD = radiusM * radiusM;
-  const start = grid.cellStart, sorted = grid.sorted, order = grid.order;
-  for (let iz = z0; iz <= z1; iz++) {
-    for (let iy = y0; iy <= y1; iy++) {
-      const row = (iz * grid.ny + iy) * grid.nx;
-      const s = start[row + x0], e = start[row + x1 + 1];
-      for (let j = s; j < e; j++) {
-        const dx = sorted[3 * j] - x, dy = sorted[3 * j + 1] - y, dz = sorted[3 * j + 2] - z;
-        const d = dx * dx + dy * dy + dz * dz;
-        if (d >= bestD) continue;
-        if (normals !== null) {
-          const p = 3 * order[j];
-          const dn = normals[p] * qnx + normals[p + 1] * qny + normals[p + 2] * qnz;
-          if ((absoluteDot ? Math.abs(dn) : dn) < minDot) continue;
+  const start = grid.cellStart, sorted = grid.sorted, order = grid.order, nx = grid.nx, ny = grid.ny, nz = grid.nz;
+  // Shells of cells at Chebyshev distance k from the query's cell, nearest first. Every point not
+  // yet visited before shell k is at least (k − 1) cells away: stop once best ≤ (k − 1)·cell.
+  for (let k = 0; k <= maxShell; k++) {
+    const reach = (k - 1) * grid.cellM;
+    if (k > 0 && bestD <= reach * reach) break;
+    const z0 = Math.max(0, cz - k), z1 = Math.min(nz - 1, cz + k);
+    const y0 = Math.max(0, cy - k), y1 = Math.min(ny - 1, cy + k);
+    if (z0 > z1 || y0 > y1 || cx + k < 0 || cx - k > nx - 1) continue;
+    for (let iz = z0; iz <= z1; iz++) {
+      const zEdge = iz === cz - k || iz === cz + k;
+      for (let iy = y0; iy <= y1; iy++) {
+        const row = (iz * ny + iy) * nx;
+        const full = zEdge || iy === cy - k || iy === cy + k;
+        // A full row on the shell's faces, else only its two end cells.
+        for (let pass = 0; pass < (full ? 1 : 2); pass++) {
+          let xa: number, xb: number;
+          if (full) { xa = Math.max(0, cx - k); xb = Math.min(nx - 1, cx + k); }
+          else { xa = xb = pass === 0 ? cx - k : cx + k; if (xa < 0 || xa > nx - 1) continue; }
+          if (xa > xb) continue;
+          const s = start[row + xa], e = start[row + xb + 1];
+          for (let j = s; j < e; j++) {
+            const dx = sorted[3 * j] - x, dy = sorted[3 * j + 1] - y, dz = sorted[3 * j + 2] - z;
+            const d = dx * dx + dy * dy + dz * dz;
+            if (d >= bestD) continue;
+            if (normals !== null) {
+              const p = 3 * order[j];
+              const dn = normals[p] * qnx + normals[p + 1] * qny + normals[p + 2] * qnz;
+              if ((absoluteDot ? Math.abs(dn) : dn) < minDot) continue;
+            }
+            bestD = d; best = order[j];
+          }
         }
-        bestD = d; best = order[j];
       }
     }
   }
