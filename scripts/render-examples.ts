@@ -11,7 +11,7 @@ import { encodePng } from '../src/processing/assets/png-encoder.ts';
 import { renderPreview } from '../src/processing/assets/preview-rasteriser.ts';
 import { computeSmoothNormals } from '../src/processing/assets/smooth-normals.ts';
 import { computeBodyfat } from '../src/processing/body-composition/compute-bodyfat.ts';
-import { canonicalBody } from '../src/processing/body-model/canonical-avatar.ts';
+import { canonicalBody } from '../src/processing/body-model/canonical-body.ts';
 import { fitPosableModel } from '../src/processing/body-model/fit-posable-model.ts';
 import { predictedAvatar, scanAvatar } from '../src/processing/body-model/scan-avatar.ts';
 import { predictBody } from '../src/processing/prediction/predict-body.ts';
@@ -73,7 +73,7 @@ const panels: Panel[] = [
   withColor({ positionsM: before.positionsM, indices: model.triangles }, skin),
   withColor({ positionsM: after.body.positionsM, indices: model.triangles }, [190, 160, 140]),
 ];
-writeFileSync(out('avatar-examples.png'), encodePng(renderPreview(sideBySide(panels, 0.95, (20 * Math.PI) / 180), { widthPx: 1600, heightPx: 1000 }), true));
+writeFileSync(out('avatar-examples.png'), encodePng(renderPreview(sideBySide(panels, 0.18, (20 * Math.PI) / 180), { widthPx: 1800, heightPx: 1000 }), true));
 
 const worst = Object.entries(fitErrorMmBySite).sort((a, b) => Math.abs(b[1]!) - Math.abs(a[1]!))[0];
 console.log(`avatar-examples.png: capture ${kept.length.toLocaleString('en')} points, stature ${(statureM * 100).toFixed(1)} cm, ${weightKg} kg`);
@@ -105,18 +105,24 @@ function withColor(mesh: { positionsM: Float32Array; indices: Uint32Array }, rgb
   return { positionsM: mesh.positionsM, indices: mesh.indices, normals: computeSmoothNormals(mesh.positionsM, mesh.indices), colors: colorsOut };
 }
 
-/** Panels turned by yawRad about the vertical through their own centre and set spacingM apart along X. */
-function sideBySide(list: Panel[], spacingM: number, yawRad: number): Panel {
+/** Panels turned by yawRad about the vertical through their own centre, then set side by side along X with gapM between them. */
+function sideBySide(list: Panel[], gapM: number, yawRad: number): Panel {
   const total = list.reduce((sum, panel) => sum + panel.positionsM.length, 0);
   const positionsM = new Float32Array(total), normalsOut = new Float32Array(total), colorsOut = new Uint8Array(total);
   const indices = new Uint32Array(list.reduce((sum, panel) => sum + panel.indices.length, 0));
   const c = Math.cos(yawRad), s = Math.sin(yawRad);
-  let vertexOffset = 0, indexOffset = 0;
-  list.forEach((panel, i) => {
+  let vertexOffset = 0, indexOffset = 0, left = 0;
+  for (const panel of list) {
     let cx = 0, cz = 0;
     const count = panel.positionsM.length / 3;
     for (let v = 0; v < count; v++) { cx += panel.positionsM[3 * v] / count; cz += panel.positionsM[3 * v + 2] / count; }
-    const shift = (i - (list.length - 1) / 2) * spacingM;
+    let minX = Infinity, maxX = -Infinity;
+    for (let v = 0; v < count; v++) {
+      const x = c * (panel.positionsM[3 * v] - cx) + s * (panel.positionsM[3 * v + 2] - cz);
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    }
+    const shift = left - minX;
+    left += maxX - minX + gapM;
     for (let v = 0; v < count; v++) {
       const x = panel.positionsM[3 * v] - cx, z = panel.positionsM[3 * v + 2] - cz;
       const o = 3 * (vertexOffset + v);
@@ -127,6 +133,6 @@ function sideBySide(list: Panel[], spacingM: number, yawRad: number): Panel {
     }
     for (let k = 0; k < panel.indices.length; k++) indices[indexOffset + k] = panel.indices[k] + vertexOffset;
     vertexOffset += count; indexOffset += panel.indices.length;
-  });
+  }
   return { positionsM, indices, normals: normalsOut, colors: colorsOut };
 }

@@ -1,5 +1,5 @@
 import type { BodyMeasurementResult } from '../../domain/body-scan-result.ts';
-import { canonicalBody } from '../body-model/canonical-avatar.ts';
+import { canonicalBody } from '../body-model/canonical-body.ts';
 import type { FittedBodyRecord } from '../body-model/fitted-body-record.ts';
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { siteTape } from '../body-model/site-girths.ts';
@@ -53,7 +53,7 @@ const FRAME = 'metres, Y up, facing +Z, feet at y = 0';
  * Taubin smoothing, projection onto the points; ~8 mm cells);
  * texture: capture colours (`captureColors`, rgb per canonical vertex, else the canonical geometry's
  * own colours) baked into a cylindrical atlas, else the generated skin texture; canonicalBody: the
- * fitted shape in the body model's rest A-pose, feet on y = 0 (canonical-avatar.ts), the same
+ * fitted shape in the body model's rest A-pose, feet on y = 0 (canonical-body.ts), the same
  * topology for every scan; previewImage: a 512 x 1024 front render of the model;
  * stripes: the measurement sites as named line loops on the model asset's surface (the measured rings
  * on a capture mesh or reconstruction; the tape at the measured plane on the posed avatar).

@@ -7,7 +7,7 @@
  * Frame: the model's rest frame (m, Y up, facing +Z, left = +X).
  */
 import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../domain/measurements.ts';
-import { canonicalBody } from './canonical-avatar.ts';
+import { canonicalBody } from './canonical-body.ts';
 import type { PosableBodyModel } from './posable-model-types.ts';
 import type { SiteAnchor } from './site-anchors.ts';
 

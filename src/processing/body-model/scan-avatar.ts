@@ -6,7 +6,7 @@
  */
 import type { BodyMeasurementResult } from '../../domain/body-scan-result.ts';
 import type { CircumferenceField, Measurements } from '../../domain/measurements.ts';
-import { canonicalBody, canonicalSitePlanes } from './canonical-avatar.ts';
+import { canonicalBody, canonicalSitePlanes } from './canonical-body.ts';
 import { fittedBodyRecord, type FittedBodyRecord } from './fitted-body-record.ts';
 import { allocatePosedBody } from './load-posable-model.ts';
 import type { ModelFit, PosableBodyModel } from './posable-model-types.ts';

@@ -13,7 +13,7 @@
  * remaining errors in mm and percent.
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
-import { canonicalBody, canonicalSitePlanes, type CanonicalBody } from './canonical-avatar.ts';
+import { canonicalBody, canonicalSitePlanes, type CanonicalBody } from './canonical-body.ts';
 import type { PosableBodyModel } from './posable-model-types.ts';
 import type { SiteAnchor } from './site-anchors.ts';
 import { siteGirthsM } from './site-girths.ts';

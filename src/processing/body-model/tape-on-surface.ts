@@ -2,7 +2,7 @@
  * A tape measure laid on a triangle surface in a plane: every edge of the given triangles that the
  * plane crosses gives a cut point (linear interpolation along the edge); the cut points within
  * `reachM` of the plane's centre are wrapped by their convex hull (a tape pulled taut bridges
- * concavities and gaps), whose perimeter is the girth. Unlike plane-section.ts, which keeps one
+ * concavities and gaps), whose perimeter is the girth. Unlike a cut that keeps one
  * connected piece of the cut, this wraps every piece: the caller restricts the triangles to the body
  * parts the tape goes around (site-tape-parts.ts), so a torso cut whose arm-labelled sides are left
  * out (two arcs, front and back) is still one girth.

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CIRCUMFERENCE_FIELDS } from '../../../src/domain/measurements.ts';
-import { canonicalBody, canonicalSitePlanes } from '../../../src/processing/body-model/canonical-avatar.ts';
+import { canonicalBody, canonicalSitePlanes } from '../../../src/processing/body-model/canonical-body.ts';
 import { defaultSiteAnchors } from '../../../src/processing/body-model/default-site-anchors.ts';
 import { bodyParamsOf, readFittedBodyRecord } from '../../../src/processing/body-model/fitted-body-record.ts';
 import { loadPosableBodyModel } from '../../../src/processing/body-model/load-posable-model.ts';
