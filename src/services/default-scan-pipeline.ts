@@ -69,7 +69,7 @@ export function defaultScanPipeline(): ScanPipeline {
         return null;
       }
       const avatar = predictedAvatar(model, record, predicted);
-      const round1 = (v: number): number => Math.round(v * 10) / 10;
+      const round1 = (v: number): number => Math.round(v * 10) / 10 || 0; // no -0 in JSON
       const diagnostics = {
         girthErrorMm: Object.fromEntries(Object.entries(avatar.girthErrorMm).map(([field, mm]) => [field, round1(mm!)])),
         volumeErrorPercent: Math.round(avatar.volumeErrorPercent * 100) / 100,

@@ -33,7 +33,8 @@ export function scanAvatar(model: PosableBodyModel, fit: ModelFit, result: BodyM
   const fitErrorMmBySite: Partial<Record<CircumferenceField, number>> = {};
   for (const site of sites) {
     const tape = siteTape(model, fit.posed.positionsM, site);
-    fitErrorMmBySite[site.field] = tape ? Math.round((tape.perimeterM - site.measuredM) * 1e4) / 10 : Number.NaN;
+    const errorMm = tape ? Math.round((tape.perimeterM - site.measuredM) * 1e4) / 10 : Number.NaN;
+    fitErrorMmBySite[site.field] = errorMm === 0 ? 0 : errorMm; // no -0
   }
   const record = fittedBodyRecord(model, fit.params, anchors, {
     statureM: result.statureM, measuredVolumeM3: result.measurements.fullBodyVolume ?? 0,
