@@ -18,7 +18,7 @@ import { enclosedVolumeM3, reshapeToGirths, type ReshapedBody } from './shape-to
 
 export interface ScanAvatar {
   record: FittedBodyRecord;
-  /** Model tape at each measured site's plane minus the measured girth (mm); NaN where the plane misses the model. */
+  /** Model tape at each measured site's plane minus the measured girth (mm, 0.1 mm steps); absent where the plane misses the model's part. */
   fitErrorMmBySite: Partial<Record<CircumferenceField, number>>;
 }
 
@@ -33,7 +33,8 @@ export function scanAvatar(model: PosableBodyModel, fit: ModelFit, result: BodyM
   const fitErrorMmBySite: Partial<Record<CircumferenceField, number>> = {};
   for (const site of sites) {
     const tape = siteTape(model, fit.posed.positionsM, site);
-    const errorMm = tape ? Math.round((tape.perimeterM - site.measuredM) * 1e4) / 10 : Number.NaN;
+    if (!tape) continue; // the measured plane misses the model's part: no error to state (JSON has no NaN)
+    const errorMm = Math.round((tape.perimeterM - site.measuredM) * 1e4) / 10;
     fitErrorMmBySite[site.field] = errorMm === 0 ? 0 : errorMm; // no -0
   }
   const record = fittedBodyRecord(model, fit.params, anchors, {
