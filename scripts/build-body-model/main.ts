@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets } from '../eval-accuracy/macro-targets.ts';
 import { METRES_PER_DECIMETRE } from '../eval-accuracy/body-mesh.ts';
-import { bodyTargets, sampleSettings, seededRandom } from './sample-bodies.ts';
+import { bodyTargets, sampleSettings, seededRandom, type BodySettings } from './sample-bodies.ts';
 import { compactSkin, jointPositions, readReducedSkeleton } from './reduced-skeleton.ts';
 import { norm, orthogonalise, principalSpace } from './shape-space.ts';
 import { NAMED_TARGETS, namedTargetOffsetsDm } from './named-targets.ts';
@@ -94,10 +94,56 @@ log(`${sampleCount} bodies sampled: stature ${quantile(statures, 0).toFixed(3)}-
 
 const space = principalSpace(rows, principalCount);
 const cumulative = space.explained.reduce<number[]>((acc, e) => [...acc, (acc.at(-1) ?? 0) + e], []);
-log(`PCA: ${principalCount} components explain ${(100 * cumulative.at(-1)!).toFixed(2)}% of the variance `
-  + `(first 5: ${space.explained.slice(0, 5).map((e) => (100 * e).toFixed(1)).join(', ')}%; `
-  + `10: ${(100 * cumulative[9]).toFixed(2)}%, 16: ${(100 * cumulative[15]).toFixed(2)}%); `
+const unexplained = (count: number): string => `${(100 * (1 - cumulative[count - 1])).toFixed(3)}%`;
+log(`PCA: variance explained by each of the first 5 components ${space.explained.slice(0, 5).map((e) => (100 * e).toFixed(1)).join(', ')}%; `
+  + `left unexplained by 5: ${unexplained(5)}, 10: ${unexplained(10)}, 16: ${unexplained(16)}, ${principalCount}: ${unexplained(principalCount)}; `
   + `residual RMS per vertex ${(1000 * Math.sqrt(space.allVariances.slice(principalCount).reduce((s, v) => s + Math.max(0, v), 0) / (V + 2 * B))).toFixed(2)} mm`);
+
+// Held-out check: fresh bodies (another seed) projected on the principal space; the vertex error
+// left says how closely the space reproduces a MakeHuman adult it has not seen.
+{
+  const heldOutRandom = seededRandom(Number(args.seed) + 1);
+  const vertexErrorsMm: number[] = [];
+  let squaredSum = 0;
+  const heldOut = 100;
+  for (let i = 0; i < heldOut; i++) {
+    const row = rowOf(applyTargets(base, bodyTargets(sampleSettings(heldOutRandom)), readTarget));
+    const residual = orthogonalise(Float64Array.from(row, (value, j) => value - space.mean[j]), space.directions);
+    let worst = 0;
+    for (let k = 0; k < V; k++) {
+      const e2 = residual[3 * k] ** 2 + residual[3 * k + 1] ** 2 + residual[3 * k + 2] ** 2;
+      squaredSum += e2;
+      worst = Math.max(worst, e2);
+    }
+    vertexErrorsMm.push(1000 * Math.sqrt(worst));
+  }
+  log(`held-out: ${heldOut} new bodies, vertex RMS error ${(1000 * Math.sqrt(squaredSum / (heldOut * V))).toFixed(2)} mm, `
+    + `worst vertex per body median ${quantile(vertexErrorsMm, 0.5).toFixed(1)} mm, max ${quantile(vertexErrorsMm, 1).toFixed(1)} mm`);
+}
+
+// Presets: named adults (25 y, average height, proportions and ethnic mix) projected on the
+// principal space, c_k = u_k . (x - mean) / sd_k; named components 0.
+const presetSettings = (gender: number, muscle: number, weight: number): BodySettings => ({
+  gender, age: 0.5, muscle, weight, height: 0.5, proportions: 0.5,
+  african: 1, asian: 1, caucasian: 1, breastSize: 0.5, breastFirmness: 0.5,
+});
+const presets: Record<string, Float32Array> = {};
+const PRESETS = [
+  ['femaleAverage', 0, 0.5, 0.5], ['maleAverage', 1, 0.5, 0.5],
+  ['femaleHeavy', 0, 0.25, 1], ['maleHeavy', 1, 0.25, 1],
+  ['femaleObese', 0, 0, 1.15], ['maleObese', 1, 0, 1.15],
+] as const;
+for (const [name, gender, muscle, weight] of PRESETS) {
+  const row = rowOf(applyTargets(base, bodyTargets(presetSettings(gender, muscle, weight)), readTarget));
+  const shape = new Float32Array(principalCount + NAMED_TARGETS.length);
+  space.directions.forEach((u, k) => {
+    let dot = 0;
+    for (let j = 0; j < D; j++) dot += u[j] * (row[j] - space.mean[j]);
+    shape[k] = Math.round((1e6 * dot) / norm(space.basis[k])) / 1e6;
+  });
+  presets[name] = shape;
+}
+log(`presets (first 4 coefficients): ${Object.entries(presets).map(([name, shape]) => `${name} [${[...shape.subarray(0, 4)].map((c) => c.toFixed(2)).join(', ')}]`).join('; ')}`);
 
 // The mean body stands on y = 0 (each sample did; their mean's lowest vertex may float a hair).
 const mean = space.mean;
@@ -132,6 +178,7 @@ const model: PosableBodyModel = {
   meanPositionsM: Float32Array.from(mean.subarray(0, 3 * V)),
   shapeCount: K,
   principalShapeCount: principalCount,
+  shapePresets: presets,
   shapeNames: [...space.basis.map((_, k) => `pc${k + 1}`), ...NAMED_TARGETS.map((n) => n.name)],
   shapeBasisM: new Float32Array(K * 3 * V),
   boneCount: B,

@@ -14,11 +14,15 @@ interface KeptBone {
   makehumanBone: string;
   tailJoint: string;
   part: BodyPart;
+  /** Joints whose vertices together give the head, when not MakeHuman's own head joint of the bone. */
+  headJoints?: readonly string[];
 }
 
 /** Parents before children; the chain each bone stands for is every MakeHuman bone folded into it. */
 const KEPT_BONES: readonly KeptBone[] = [
-  { name: 'pelvis', makehumanBone: 'root', tailJoint: 'root____tail', part: 'torso' },
+  // MakeHuman's root bone starts at a vertex of the lower back; ours starts midway between the hip
+  // joints (the mean of both hip joints' vertices), the natural pivot of the whole body.
+  { name: 'pelvis', makehumanBone: 'root', tailJoint: 'root____tail', part: 'torso', headJoints: ['upperleg01.L____head', 'upperleg01.R____head'] },
   { name: 'spineLower', makehumanBone: 'spine05', tailJoint: 'spine04____tail', part: 'torso' },
   { name: 'spineMiddle', makehumanBone: 'spine03', tailJoint: 'spine02____tail', part: 'torso' },
   { name: 'spineUpper', makehumanBone: 'spine01', tailJoint: 'spine01____tail', part: 'torso' },
@@ -94,16 +98,16 @@ export function readReducedSkeleton(makehumanDir: string): ReducedSkeleton {
       perBone.set(kept, (perBone.get(kept) ?? 0) + weight);
     }
   }
-  const jointVertices = (joint: string): Uint32Array => {
+  const jointVertices = (...joints: string[]): Uint32Array => Uint32Array.from(joints.flatMap((joint) => {
     const list = skeleton.joints[joint];
     if (!list) throw new Error(`build-body-model: no joint ${joint}`);
-    return Uint32Array.from(list);
-  };
+    return list;
+  }));
   return {
     boneNames: KEPT_BONES.map((bone) => bone.name),
     boneParent,
     bonePart: Uint8Array.from(KEPT_BONES.map((bone) => BODY_PARTS.indexOf(bone.part))),
-    headJointVertices: KEPT_BONES.map((bone) => jointVertices(skeleton.bones[bone.makehumanBone].head)),
+    headJointVertices: KEPT_BONES.map((bone) => jointVertices(...(bone.headJoints ?? [skeleton.bones[bone.makehumanBone].head]))),
     tailJointVertices: KEPT_BONES.map((bone) => jointVertices(bone.tailJoint)),
     foldedInto,
     foldedWeights,

@@ -23,20 +23,22 @@ export function seededRandom(seed: number): () => number {
 
 /**
  * One adult: sex mostly near either end (people are), a tenth blended; age 25-90 y (MakeHuman's
- * adult targets start at 25); muscle and weight across the whole slider, a fifth of bodies pushed
- * past the max-weight end (up to 1.15, linear extrapolation of the targets) so the space reaches
- * BMI ~45; height 0.3-0.7 (about 145-200 cm); proportions 0-1; ethnic mix random.
+ * adult targets start at 25); height 0.3-0.7 (about 145-200 cm); proportions 0-1; ethnic mix
+ * random. Muscle and weight span their whole sliders for 70% of bodies; the other 30% are heavy:
+ * MakeHuman only gets fat with little muscle (volume-BMI at weight 1: 21 with average muscle, 33
+ * (women) / 40 (men) with none), so these draw muscle 0-0.35 and weight 0.75-1.3, past the slider's
+ * end by linear extrapolation of the targets, to reach BMI ~45 in both sexes.
  */
 export function sampleSettings(random: () => number): BodySettings {
   const sexDraw = random();
   const gender = sexDraw < 0.45 ? 0.15 * random() : sexDraw < 0.9 ? 1 - 0.15 * random() : random();
-  const heavy = random() < 0.2;
+  const heavy = random() < 0.3;
   const ethnic = [random() + 0.05, random() + 0.05, random() + 0.05];
   return {
     gender,
     age: 0.5 + 0.5 * random(),
-    muscle: random(),
-    weight: heavy ? 0.85 + 0.3 * random() : random(),
+    muscle: heavy ? 0.35 * random() : random(),
+    weight: heavy ? 0.75 + 0.55 * random() : random(),
     height: 0.3 + 0.4 * random(),
     proportions: random(),
     african: ethnic[0],

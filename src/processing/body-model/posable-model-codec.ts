@@ -39,6 +39,7 @@ interface AssetHeader {
   shapeCount: number;
   principalShapeCount: number;
   shapeNames: string[];
+  shapePresets: Record<string, number[]>;
   boneNames: string[];
   boneParent: number[];
   bonePart: number[];
@@ -155,7 +156,9 @@ export function encodePosableModel(model: PosableBodyModel, steps: AssetSteps = 
   });
   const header: AssetHeader = {
     vertexCount: V, shapeCount: model.shapeCount, principalShapeCount: model.principalShapeCount,
-    shapeNames: [...model.shapeNames], boneNames: [...model.boneNames],
+    shapeNames: [...model.shapeNames],
+    shapePresets: Object.fromEntries(Object.entries(model.shapePresets).map(([name, shape]) => [name, [...shape]])),
+    boneNames: [...model.boneNames],
     boneParent: [...model.boneParent], bonePart: [...model.bonePart], sections,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
@@ -199,6 +202,7 @@ export function decodePosableModel(compressed: Uint8Array): PosableBodyModel {
     shapeCount: header.shapeCount,
     principalShapeCount: header.principalShapeCount,
     shapeNames: header.shapeNames,
+    shapePresets: Object.fromEntries(Object.entries(header.shapePresets).map(([name, shape]) => [name, Float32Array.from(shape)])),
     shapeBasisM: read('shapeBasisM', f32),
     boneCount: header.boneNames.length,
     boneNames: header.boneNames,

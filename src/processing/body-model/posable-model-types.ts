@@ -34,6 +34,12 @@ export interface PosableBodyModel {
    * K - P are named local adjustments (MakeHuman measure targets, slider units). (Added in issue 10.)
    */
   principalShapeCount: number;
+  /**
+   * Shape coefficients of a few named MakeHuman adults projected on the space (e.g. 'femaleAverage',
+   * 'maleAverage', 'femaleHeavy', 'maleHeavy'): starting points for a fit that knows the sex, and
+   * examples for tests and pictures. (Added in issue 10.)
+   */
+  shapePresets: Readonly<Record<string, Float32Array>>;
   /** A name per shape coefficient (for diagnostics and docs). */
   shapeNames: readonly string[];
   /** Shape basis, K blocks of 3V: vertex offset (m) per unit of coefficient k. */

@@ -4,7 +4,7 @@ import { allocatePosedBody, loadPosableBodyModel, zeroBodyParams } from '../../.
 import { shapeBody } from '../../../src/processing/body-model/shape-body.ts';
 import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
 import { rotationVectorToMatrix } from '../../../src/processing/body-model/rotation-vector.ts';
-import { BODY_PARTS } from '../../../src/processing/body-model/posable-model-types.ts';
+import { BODY_PARTS, type PosableBodyModel } from '../../../src/processing/body-model/posable-model-types.ts';
 import { ARMS_DOWN, standardPose } from '../../../src/processing/body-model/standard-pose.ts';
 import { ASSET_STEPS, decodePosableModel, encodePosableModel } from '../../../src/processing/body-model/posable-model-codec.ts';
 import { edgeUseCounts, signedVolume } from '../../support/mesh-checks.ts';
@@ -222,13 +222,36 @@ describe('standard poses', () => {
 });
 
 describe('compiled asset', () => {
-  it('re-encodes to the same values: the decoded model sits on the stated quantisation grid', () => {
-    const again = decodePosableModel(encodePosableModel(model));
-    assert.ok(maxAbsDifference(again.meanPositionsM, model.meanPositionsM) <= ASSET_STEPS.positionM / 2);
-    assert.ok(maxAbsDifference(again.shapeBasisM, model.shapeBasisM) <= ASSET_STEPS.basisM / 2);
-    assert.ok(maxAbsDifference(again.boneHeadBasisM, model.boneHeadBasisM) <= ASSET_STEPS.positionM / 2);
-    assert.deepEqual(again.triangles, model.triangles);
-    assert.deepEqual(again.shapeNames, model.shapeNames);
+  it('decodes onto the stated quantisation grid (the build checks the grid is within half a step of its floats)', () => {
+    // Each decoded value is an integer number of steps, up to float32 rounding.
+    const offGrid = (values: Float32Array, step: number): number => {
+      let worst = 0;
+      for (const value of values) worst = Math.max(worst, Math.abs(value - Math.round(value / step) * step));
+      return worst;
+    };
+    assert.ok(offGrid(model.meanPositionsM, ASSET_STEPS.positionM) < 2.5e-7);
+    assert.ok(offGrid(model.shapeBasisM, ASSET_STEPS.basisM) < 1e-8);
+    assert.ok(offGrid(model.boneHeadBasisM, ASSET_STEPS.positionM) < 1e-8);
+  });
+
+  it('round-trips through the codec: encoding a model and decoding it gives it back on the grid', () => {
+    const small: PosableBodyModel = {
+      ...model,
+      shapeCount: 2,
+      shapeNames: model.shapeNames.slice(0, 2),
+      shapeBasisM: model.shapeBasisM.slice(0, 2 * 3 * model.vertexCount),
+      boneHeadBasisM: model.boneHeadBasisM.slice(0, 2 * 3 * model.boneCount),
+      boneTailBasisM: model.boneTailBasisM.slice(0, 2 * 3 * model.boneCount),
+    };
+    const again = decodePosableModel(encodePosableModel(small));
+    assert.ok(maxAbsDifference(again.meanPositionsM, small.meanPositionsM) <= ASSET_STEPS.positionM / 2);
+    assert.ok(maxAbsDifference(again.shapeBasisM, small.shapeBasisM) <= ASSET_STEPS.basisM / 2);
+    assert.ok(maxAbsDifference(again.skinWeights, small.skinWeights) <= 2 * ASSET_STEPS.weight);
+    assert.deepEqual(again.triangles, small.triangles);
+    assert.deepEqual(again.skinBones, small.skinBones);
+    assert.deepEqual(again.vertexPart, small.vertexPart);
+    assert.deepEqual(again.boneParent, small.boneParent);
+    assert.deepEqual(again.shapePresets.femaleAverage, small.shapePresets.femaleAverage);
   });
 
   it('has a principal population part and named measure components', () => {
@@ -255,5 +278,25 @@ describe('compiled asset', () => {
     }
     assert.ok(waistGrowth > 0.005, `waist grew ${waistGrowth} m`);
     assert.ok(headMoved < 0.005, `head moved ${headMoved} m`);
+  });
+});
+
+describe('shape presets', () => {
+  it('reproduces MakeHuman adults: the average man taller than the average woman, heavy bodies larger', () => {
+    const body = allocatePosedBody(model);
+    const measure = (name: string): { statureM: number; litres: number } => {
+      shapeBody(model, model.shapePresets[name], body);
+      return { statureM: statureOf(body.positionsM).maxY, litres: signedVolume(body.positionsM, model.triangles) * 1000 };
+    };
+    const woman = measure('femaleAverage');
+    const man = measure('maleAverage');
+    // MakeHuman's README: young female average 159.0 cm / 48.0 L, young male average 173.0 cm / 63.3 L.
+    assert.ok(Math.abs(woman.statureM - 1.59) < 0.01 && Math.abs(woman.litres - 48) < 1.5, JSON.stringify(woman));
+    assert.ok(Math.abs(man.statureM - 1.73) < 0.01 && Math.abs(man.litres - 63.3) < 1.5, JSON.stringify(man));
+    // Volume-BMI (1 kg/L) of MakeHuman's bodies: heavy (muscle 0.25, weight 1) ~27 / ~31, obese
+    // (muscle 0, weight 1.15) ~37 / ~46 for women / men.
+    const bmi = (name: string): number => { const m = measure(name); return m.litres / m.statureM ** 2; };
+    assert.ok(bmi('femaleHeavy') > 25 && bmi('maleHeavy') > 28, `heavy ${bmi('femaleHeavy')} ${bmi('maleHeavy')}`);
+    assert.ok(bmi('femaleObese') > 34 && bmi('maleObese') > 42, `obese ${bmi('femaleObese')} ${bmi('maleObese')}`);
   });
 });
