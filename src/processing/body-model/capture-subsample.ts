@@ -13,6 +13,24 @@ export interface CaptureSample {
   /** Normals point out of the body (true when the capture had normals). */
   oriented: boolean;
   voxelM: number;
+  /** The voxel table: which sample point each voxel became (see sampleIndexAt). */
+  voxels: { keys: Int32Array; slot: Int32Array; minX: number; minY: number; minZ: number; shift: number };
+}
+
+function voxelKey(ix: number, iy: number, iz: number): number {
+  return (ix & 1023) | ((iy & 2047) << 10) | ((iz & 1023) << 21);
+}
+
+/** Index of the sample point made from the voxel holding (x, y, z) (m), or -1. O(1). */
+export function sampleIndexAt(sample: CaptureSample, x: number, y: number, z: number): number {
+  const { keys, slot, minX, minY, minZ, shift } = sample.voxels;
+  const inv = 1 / sample.voxelM, mask = keys.length - 1;
+  const key = voxelKey(Math.floor((x - minX) * inv), Math.floor((y - minY) * inv), Math.floor((z - minZ) * inv));
+  for (let h = Math.imul(key, 0x9e3779b1) >>> shift; ; h = (h + 1) & mask) {
+    const k = keys[h];
+    if (k === key) return slot[h];
+    if (k === -1) return -1;
+  }
 }
 
 /** Voxel edge (m) that leaves about `target` points on a body of `statureM` (surface ≈ 1.8 m² at 1.75 m). */
@@ -38,11 +56,11 @@ export function subsampleCapture(points: Float32Array, count: number, normals: F
   const sum = new Float64Array(6 * capacity);
   const n = new Uint32Array(capacity);
   let used = 0;
-  const mask = size - 1;
+  const mask = size - 1, shift = 32 - Math.log2(size);
   for (let i = 0; i < count; i++) {
     const ix = Math.floor((points[3 * i] - minX) * inv), iy = Math.floor((points[3 * i + 1] - minY) * inv), iz = Math.floor((points[3 * i + 2] - minZ) * inv);
-    const key = (ix & 1023) | ((iy & 2047) << 10) | ((iz & 1023) << 21);
-    let h = Math.imul(key, 0x9e3779b1) >>> (32 - Math.log2(size));
+    const key = voxelKey(ix, iy, iz);
+    let h = Math.imul(key, 0x9e3779b1) >>> shift;
     let slot = -1;
     for (;;) {
       const k = keys[h];
@@ -70,7 +88,7 @@ export function subsampleCapture(points: Float32Array, count: number, normals: F
     }
   }
   if (!normals) estimateNormals(out, used, 2.2 * voxelM, outN);
-  return { points: out, normals: outN, count: used, oriented: Boolean(normals), voxelM };
+  return { points: out, normals: outN, count: used, oriented: Boolean(normals), voxelM, voxels: { keys, slot: slotOf, minX, minY, minZ, shift } };
 }
 
 /**

@@ -25,19 +25,28 @@ function restStatureM(state: FitState): number {
   return hi - lo;
 }
 
-/** Mean x, z of the points with y in [y0, y1] (m). */
-export function bandCentre(points: ArrayLike<number>, count: number, y0: number, y1: number): [number, number] {
+/**
+ * Mean x, z of the points with y in [y0, y1] (m), each weighted by `weight[i]` when given (the
+ * model's vertices by their area, so the densely meshed hands do not pull the centre forward).
+ */
+export function bandCentre(points: ArrayLike<number>, count: number, y0: number, y1: number, weight?: ArrayLike<number>): [number, number] {
   let sx = 0, sz = 0, n = 0;
   for (let i = 0; i < count; i++) {
     const y = points[3 * i + 1];
     if (y < y0 || y > y1) continue;
-    sx += points[3 * i]; sz += points[3 * i + 2]; n++;
+    const w = weight ? weight[i] : 1;
+    sx += w * points[3 * i]; sz += w * points[3 * i + 2]; n += w;
   }
   return n > 0 ? [sx / n, sz / n] : [0, 0];
 }
 
-/** Puts `state` at the start described by `hypothesis` for a capture of stature `statureM` centred at (cx, cz). */
-export function initialiseState(state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number): void {
+/**
+ * Puts `state` at the start described by `hypothesis` for a capture of stature `statureM` whose
+ * band at 50-65% of stature is centred at (cx, cz) (area-weighted, as the voxel sample is).
+ */
+export function initialiseState(
+  state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
+): void {
   const { model } = state;
   state.shape.fill(0);
   applyShape(state);
@@ -61,7 +70,7 @@ export function initialiseState(state: FitState, hypothesis: StartHypothesis, st
   // Stand on the floor and centre the torso band on the capture's.
   let lo = Infinity, top = -Infinity;
   for (let i = 1; i < state.posed.length; i += 3) { lo = Math.min(lo, state.posed[i]); top = Math.max(top, state.posed[i]); }
-  const [mx, mz] = bandCentre(state.posed, model.vertexCount, lo + 0.5 * (top - lo), lo + 0.65 * (top - lo));
+  const [mx, mz] = bandCentre(state.posed, model.vertexCount, lo + 0.5 * (top - lo), lo + 0.65 * (top - lo), vertexArea);
   state.rootT[0] = captureCentreX - mx; state.rootT[1] = -lo; state.rootT[2] = captureCentreZ - mz;
   updatePosedBody(state, false);
 }

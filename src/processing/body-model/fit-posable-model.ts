@@ -4,7 +4,8 @@
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
  * 2. start from the mean body at the capture's stature, from four starts (facing ±Z × arms in
- *    A-pose / hanging), each fitted coarsely on a quarter of the sample; keep the best;
+ *    A-pose / hanging), each fitted coarsely (root and size) on a quarter of the sample; the two
+ *    best also get their limbs fitted coarsely; keep the better;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
@@ -12,7 +13,6 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
 import type { FitState } from './fit-kinematics.ts';
 import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
-import type { StartHypothesis } from './fit-initialise.ts';
 import { START_HYPOTHESES, bandCentre, initialiseState } from './fit-initialise.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
 import { fitScore, runStage } from './fit-iterations.ts';
@@ -74,36 +74,39 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts, each fitted coarsely; keep the lowest robust score.
-  let best: { ws: FitWorkspace; score: number; hypothesis: StartHypothesis } | null = null;
+  // 2. Starts: each gets the root stage; the two best go on to the limbs; keep the lower score.
   let iterations = 0;
-  for (const hypothesis of START_HYPOTHESES) {
+  const started = START_HYPOTHESES.map((hypothesis) => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz);
+    initialiseState(state, hypothesis, statureM, cx, cz, restArea);
     const ws = makeWorkspace(state);
-    options.trace?.(`  init score ${fitScore(ws, 4).toFixed(4)} shape ${Array.from(state.shape.subarray(0, 6), (x) => x.toFixed(2))}`);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
-    options.trace?.(`  root score ${fitScore(ws, 4).toFixed(4)} shape ${Array.from(state.shape.subarray(0, 6), (x) => x.toFixed(2))}`);
-    runStage(ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
     const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${hypothesis.turned} armsDown=${hypothesis.armsDown}: score ${score.toFixed(4)}`);
+    options.trace?.(`start turned=${hypothesis.turned} armsDown=${hypothesis.armsDown}: root stage score ${score.toFixed(4)}`);
     iterations += ws.iterations;
-    if (!best || score < best.score) best = { ws, score, hypothesis };
+    return { ws, score, hypothesis };
+  }).sort((p, q) => p.score - q.score).slice(0, 2);
+  for (const start of started) {
+    start.ws.iterations = 0;
+    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
+    start.score = fitScore(start.ws, 4);
+    options.trace?.(`start turned=${start.hypothesis.turned} armsDown=${start.hypothesis.armsDown}: limbs stage score ${start.score.toFixed(4)}`);
+    iterations += start.ws.iterations;
   }
-  const ws = best!.ws;
+  const ws = started[0].score <= started[1].score ? started[0].ws : started[1].ws;
   ws.iterations = 0;
   // 3. Refinement on the whole sample.
   const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
-    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 2,
+    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 3,
   });
-  runStage(ws, fine(principal, 6, 0.025, 0.01, 0.08, 0.06));
-  runStage(ws, fine(full, 6, 0.01, 0.004, 0.05, 0.03));
+  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05));
+  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03));
   iterations += ws.iterations;
 
   // 4. Labels, residuals, coverage.
   const state = ws.state;
   updatePosedBody(state, true);
-  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, sampleGrid, ws.modelGrid);
+  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
   checkFailures(seg.inlierFraction, coverage, partCoverage);
   return {

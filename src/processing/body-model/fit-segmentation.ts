@@ -3,7 +3,7 @@
  * well the fitted model explains the capture. Canonical frame, metres in, millimetres out.
  *
  * - part: the nearest posed vertex within `labelRadiusM` whose normal agrees with the point's
- *   (capture normals: within 90°; a cloud: the unoriented normal of the nearest thinned sample point,
+ *   (capture normals: within 90°; a cloud: the unoriented normal of the thinned sample point of its voxel,
  *   |cos| > 0.4), so arm surface next to the torso takes the arm's label, not that of the torso
  *   surface the model has buried under the arm; else the nearest vertex; farther points (floor
  *   remnants, noise, clutter) get NO_PART.
@@ -14,6 +14,7 @@
  *   within 2 cm of the posed vertex.
  */
 import type { CaptureSample } from './capture-subsample.ts';
+import { sampleIndexAt } from './capture-subsample.ts';
 import type { BodyPart, PosableBodyModel } from './posable-model-types.ts';
 import { BODY_PARTS, NO_PART } from './posable-model-types.ts';
 import type { PointGrid } from './point-grid.ts';
@@ -32,9 +33,9 @@ const INLIER_M = 0.02;
 export function segmentCapture(
   model: PosableBodyModel, posed: Float32Array, posedNormals: Float32Array,
   points: Float32Array, count: number, normals: Float32Array | null | undefined, labelRadiusM: number,
-  sample: CaptureSample, sampleGrid: PointGrid, reuse?: PointGrid,
+  sample: CaptureSample, reuse?: PointGrid,
 ): SegmentationResult {
-  const grid = buildPointGrid(posed, model.vertexCount, 0.02, reuse);
+  const grid = buildPointGrid(posed, model.vertexCount, 0.012, reuse);
   const sn = sample.normals;
   const pointPart = new Uint8Array(count);
   const partSq = new Float64Array(BODY_PARTS.length), partN = new Float64Array(BODY_PARTS.length);
@@ -46,7 +47,7 @@ export function segmentCapture(
     else {
       // A cloud: the (unoriented) normal of the nearest sample point rules out model surface at a
       // steep angle, e.g. the torso's side buried under an arm that rests on it.
-      const j = nearestInGrid(sampleGrid, x, y, z, 0.03);
+      const j = sampleIndexAt(sample, x, y, z);
       if (j >= 0) v = nearestInGrid(grid, x, y, z, labelRadiusM, posedNormals, sn[3 * j], sn[3 * j + 1], sn[3 * j + 2], 0.4, true);
     }
     if (v < 0) v = nearestInGrid(grid, x, y, z, labelRadiusM);
