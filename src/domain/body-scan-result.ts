@@ -38,6 +38,17 @@ export interface MeasurementSite {
   perimeterM: number;
 }
 
+/**
+ * How much of one girth's ring runs over observed surface: where contact (an arm resting on the
+ * torso, touching thighs) or a hole hides part of the contour, the ring bridges it in a straight
+ * line, as a tape does.
+ */
+export interface SiteQuality {
+  field: CircumferenceField;
+  /** Fraction of the ring's length over observed surface (0..1); 1 − this was bridged. */
+  observedFraction: number;
+}
+
 /** Named landmark points found on the body, canonical frame (m). */
 export type Landmarks = Record<string, [number, number, number]>;
 
@@ -50,8 +61,10 @@ export interface BodyMeasurementResult {
   sites: MeasurementSite[];
   /** Stature measured on the scan (m). */
   statureM: number;
-  /** Diagnostics for support: unit and axis decisions, removed points, coverage. */
+  /** Diagnostics for support: unit and axis decisions, removed points, coverage, the body fit. */
   diagnostics: Record<string, number | string | boolean>;
+  /** Per girth, the fraction of its ring over observed surface (CIRCUMFERENCE_FIELDS order). */
+  siteQuality?: SiteQuality[];
 }
 
 /** What the user told us, used to cross-check the scan (SI). */

@@ -57,7 +57,13 @@ export function makeRingScratch(): RingScratch {
  * so a thick slab at a narrowing or widening site (neck minimum, calf maximum, sloped thigh) is not
  * biased by the section changing across it.
  */
-export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array, noiseOrder = 3): RingFit | null {
+/**
+ * `observedOnly`: the ring may have angular gaps (a torso ring without the arm that touches it):
+ * the curve is then sampled only at angles whose bin holds points and the hull bridges each gap
+ * in a straight line, as a tape does; the series is not trusted where it has no data, and its
+ * order is capped at 8 when under 90% of the bins hold points (higher orders swing in a gap).
+ */
+export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array, noiseOrder = 3, observedOnly = false): RingFit | null {
   if (n < 12) return null;
   growPerPoint(scratch, n);
   const { theta, radius, binMax } = scratch;
@@ -85,6 +91,7 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   let occupied = 0;
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
   const coverage = occupied / bins;
+  if (observedOnly && coverage < 0.9) { maxK = Math.min(maxK, 8); noiseOrder = Math.min(noiseOrder, 8); }
   // The outer sheet (points within outerWidthM of their bin's reference radius) is the same for
   // every order fitted below: compact it once, with cos θ and sin θ (the order recurrences' seeds).
   const sheet = scratch.sheet;
@@ -130,20 +137,24 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   const harmonics = 2 * K + 1;
   const basis = new Float64Array(harmonics + 2);
   const curve = scratch.curve;
+  let samples = 0;
   for (let s = 0; s < SAMPLES; s++) {
     const th = -Math.PI + (2 * Math.PI * (s + 0.5)) / SAMPLES;
+    if (observedOnly && binMax[angularBin(th, bins)] < 0) continue;
     fillBasis(basis, th, K);
     let r = 0;
     for (let p = 0; p < harmonics; p++) r += coef[p] * basis[p];
     r = Math.max(r, 0);
-    curve[2 * s] = cu + r * Math.cos(th);
-    curve[2 * s + 1] = cv + r * Math.sin(th);
+    curve[2 * samples] = cu + r * Math.cos(th);
+    curve[2 * samples + 1] = cv + r * Math.sin(th);
+    samples++;
   }
-  const h = convexHull(curve, SAMPLES, scratch.hull);
+  if (samples < 3) return null;
+  const h = convexHull(curve, samples, scratch.hull);
   const ring = scratch.hull.hull.slice(0, 2 * h);
   return {
     perimeterM: polygonPerimeter(ring, h),
-    areaM2: Math.abs(polygonArea(curve, SAMPLES)),
+    areaM2: Math.abs(polygonArea(curve, samples)),
     ring,
     ringCount: h,
     centerU: cu,

@@ -24,6 +24,7 @@ import type { FlatBuffer, Plane } from '../geometry/plane-cut.ts';
 import { cutMesh, makeFlatBuffer, makePlane, planeToWorld, pushPair } from '../geometry/plane-cut.ts';
 import type { RingFit, RingScratch } from '../geometry/ring-fit.ts';
 import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
+import { observedFraction } from '../geometry/ring-coverage.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 
@@ -39,12 +40,25 @@ export interface CutRequest {
   maxRadiusM: number;
   /** Keep only points with sign·x > 0 (+1 body's left, −1 right); 0 keeps all. */
   sideOfX?: 1 | -1;
+  /**
+   * Keep only points (mesh: cut points) whose body part is in this bit mask over BODY_PARTS
+   * (girth-sites.ts partMask); needs the context's part labels. Every loop of the kept surface is
+   * then hulled together: a torso ring interrupted where an arm touches it is one ring with gaps,
+   * bridged by the hull as a tape is.
+   */
+  partMask?: number;
 }
 
 export interface CutQuality {
   coverage: number;
   residualM: number;
   points: number;
+  /**
+   * Fraction of the girth's length that runs over observed surface (0..1); the rest bridges an
+   * angular gap in the ring (contact with another body part, a hole in the capture) in a
+   * straight line, as a tape does (ring-coverage.ts).
+   */
+  observedFraction: number;
 }
 
 export interface CutContext {
@@ -60,10 +74,23 @@ export interface CutContext {
   densityPerM2: number;
   /** Height buckets of the mesh's triangles, built on the first mesh cut. */
   meshIndex?: MeshSlabIndex;
+  /** Body part (BODY_PARTS index, NO_PART) of each stack point in slice order, or null (no fit). */
+  pointPart: Uint8Array | null;
+  /** Body part of each mesh vertex, or null. */
+  vertexPart: Uint8Array | null;
 }
 
-export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number): CutContext {
-  return { stack, mesh, buffer: makeFlatBuffer(1 << 14), offsets: new Float64Array(1 << 13), labels: new Int32Array(1 << 14), components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2 };
+export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number, parts: { pointPart: Uint8Array; vertexPart: Uint8Array | null } | null = null): CutContext {
+  return {
+    stack, mesh, buffer: makeFlatBuffer(1 << 14), offsets: new Float64Array(1 << 13), labels: new Int32Array(1 << 14),
+    components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2,
+    pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null,
+  };
+}
+
+/** Whether part label `part` is in `mask` (NO_PART and labels ≥ 32 never are). */
+function inMask(mask: number, part: number): boolean {
+  return part < 32 && ((mask >>> part) & 1) === 1;
 }
 
 /** Gathers cloud points within ±half of the plane (and the radius / side filters) as (u, v). */
@@ -76,11 +103,14 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
   const reach = req.maxRadiusM * tilt + half;
   const pts = stack.points;
   const r2 = req.maxRadiusM * req.maxRadiusM;
+  const parts = req.partMask !== undefined ? ctx.pointPart : null;
+  const mask = req.partMask ?? 0;
   for (let s = sliceOf(stack, py - reach); s <= sliceOf(stack, py + reach); s++) {
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       const x = pts[3 * k] - px, y = pts[3 * k + 1] - py, z = pts[3 * k + 2] - pz;
       const d = x * nx + y * ny + z * nz;
       if (d > half || d < -half) continue;
+      if (parts && !inMask(mask, parts[k])) continue;
       if (req.sideOfX && req.sideOfX * pts[3 * k] <= 0) continue;
       if (x * x + y * y + z * z - d * d > r2) continue;
       if ((buffer.length >> 1) >= ctx.offsets.length) {
@@ -132,10 +162,13 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
   ctx.buffer.length = 0;
   if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
   const r2 = req.maxRadiusM * req.maxRadiusM;
+  const parts = req.partMask !== undefined ? ctx.vertexPart : null;
+  const mask = req.partMask ?? 0;
   let kept = 0;
   for (let i = 0; i < n; i++) {
     const u = raw.data[2 * i], v = raw.data[2 * i + 1];
     if (u * u + v * v > r2) continue;
+    if (parts && !cutPointInMask(mesh.positions, plane, parts, mask, edges.data[2 * i], edges.data[2 * i + 1])) continue;
     if (req.sideOfX) {
       const w = planeToWorld(plane, u, v);
       if (req.sideOfX * w[0] <= 0) continue;
@@ -144,6 +177,19 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
     ctx.labels[kept++] = find(i);
   }
   return kept;
+}
+
+/**
+ * A mesh cut point on edge (a, b) belongs to the part of the edge's nearer vertex: both vertices'
+ * parts when they agree, else the one the plane crosses closer to.
+ */
+function cutPointInMask(positions: Float32Array, plane: Plane, parts: Uint8Array, mask: number, a: number, b: number): boolean {
+  const inA = inMask(mask, parts[a]), inB = inMask(mask, parts[b]);
+  if (inA === inB) return inA;
+  const [px, py, pz] = plane.point, [nx, ny, nz] = plane.normal;
+  const da = Math.abs((positions[3 * a] - px) * nx + (positions[3 * a + 1] - py) * ny + (positions[3 * a + 2] - pz) * nz);
+  const db = Math.abs((positions[3 * b] - px) * nx + (positions[3 * b + 1] - py) * ny + (positions[3 * b + 2] - pz) * nz);
+  return da <= db ? inA : inB;
 }
 
 /** A selected loop: its points (u, v interleaved) and, for clouds, their offsets from the plane. */
@@ -220,22 +266,39 @@ function loopBoxes(data: Float64Array, labels: Int32Array, n: number, count: num
   return box;
 }
 
+/** Joins loops into one (a ring with gaps is measured as one ring). */
+function mergeLoops(loops: LoopPoints[]): LoopPoints[] {
+  if (loops.length < 2) return loops;
+  const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
+  const uv = new Float64Array(2 * total), offsets = new Float64Array(total);
+  let m = 0;
+  for (const loop of loops) { uv.set(loop.uv, 2 * m); offsets.set(loop.offsets, m); m += loop.offsets.length; }
+  return [{ uv, offsets }];
+}
+
 /** Measures one girth; returns the site (ring in world coordinates) and quality figures. */
 export function measureGirth(ctx: CutContext, req: CutRequest): { site: MeasurementSite; quality: CutQuality } | null {
   const plane = makePlane(req.point, req.normal);
+  const labelled = req.partMask !== undefined && (ctx.mesh ? ctx.vertexPart !== null : ctx.pointPart !== null);
+  // A labelled 'nearest' cut is one ring with gaps (merged, observed angles only); a labelled
+  // 'all' cut (the shoulder) keeps the topology: each loop of the kept parts is a ring of its own.
+  const merge = labelled && req.select === 'nearest';
+  const select = labelled ? 'all' : req.select;
+  const ringPerLoop = !merge;
   let loops: LoopPoints[] = [];
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
     const n = gatherMesh(ctx, plane, req);
     if (n < 3) return null;
-    loops = selectLoops(ctx, n, 0, req.select, true);
+    loops = selectLoops(ctx, n, 0, select, true);
     for (const loop of loops) for (const v of loop.uv) hullInput.push(v);
     used = hullInput.length / 2;
   } else {
     // Link cells sized to the slab's own density (~10 points per cell), so a thin slab does not
     // break a loop into arcs; a slab is accepted once every kept loop has ≥ 300 points and is seen
-    // over ≥ 85% of its angles, else it is doubled.
+    // over ≥ 85% of its angles, else it is doubled. A labelled cut's loops are one ring (its arcs
+    // between contacts), fitted once with its gaps left open (fitRing observedOnly).
     let fits: RingFit[] = [];
     for (let half = 0.003; half <= 0.013; half *= 2) {
       gatherSlab(ctx, plane, req, half);
@@ -244,16 +307,17 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       // Capped at 1.5 cm (or the stack's own cell): coarser links would merge an arm into the
       // torso at the upper chest; a loop that breaks instead fails the coverage test below.
       const cellM = Math.max(ctx.stack.cellM, Math.min(0.015, 10 / (ctx.densityPerM2 * 2 * half)));
-      loops = selectLoops(ctx, n, cellM, req.select);
+      loops = selectLoops(ctx, n, cellM, select);
+      if (merge) loops = mergeLoops(loops);
       fits = [];
       for (const loop of loops) {
-        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K);
+        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K, merge);
         if (fit) fits.push(fit);
       }
       const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
       // 'all' (shoulder) stops on the total: its small arm-cap loops sit where the girth changes
       // fastest with height, so the slab must stay thin there.
-      const enough = req.select === 'all' ? total >= 600 : Math.min(...loops.map((l) => l.offsets.length)) >= 300 && fits.every((f) => f.coverage >= 0.85);
+      const enough = select === 'all' && ringPerLoop ? total >= 600 : loops.length > 0 && Math.min(...loops.map((l) => l.offsets.length)) >= 300 && fits.every((f) => f.coverage >= 0.85);
       if (enough) break;
     }
     let covSum = 0, resSum = 0;
@@ -276,8 +340,10 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     const w = planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]);
     ringM[3 * k] = w[0]; ringM[3 * k + 1] = w[1]; ringM[3 * k + 2] = w[2];
   }
+  const cutPoints = mergeLoops(loops)[0];
+  const observed = cutPoints ? observedFraction(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length) : 0;
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM },
-    quality: { coverage, residualM: residual, points: used },
+    quality: { coverage, residualM: residual, points: used, observedFraction: observed },
   };
 }

@@ -16,6 +16,9 @@ import { findArmBend } from './arm-bend.ts';
 import type { Loop, SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 
+/** Bin length along a limb axis for the acromion walk and the radial profiles (m). */
+const PROFILE_BIN_M = 0.005;
+
 export interface LimbAxis {
   /** Point on the axis (m): the acromion for arms, the point at crotch height for legs. */
   origin: Vec3;
@@ -71,7 +74,7 @@ function loopPoints(stack: SliceStack, loops: (Loop | null)[], y0: number, y1: n
 }
 
 /** Projection s along dir and distance ρ from the axis line for point p. */
-function axial(axis: LimbAxis, x: number, y: number, z: number): [number, number] {
+export function axial(axis: LimbAxis, x: number, y: number, z: number): [number, number] {
   const dx = x - axis.origin[0], dy = y - axis.origin[1], dz = z - axis.origin[2];
   const s = dx * axis.dir[0] + dy * axis.dir[1] + dz * axis.dir[2];
   const rho = Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - s * s));
@@ -82,7 +85,7 @@ function axial(axis: LimbAxis, x: number, y: number, z: number): [number, number
  * Median distance to the axis in axial bins over [s0, s1] (NaN where empty). The median ignores
  * stray points of another body part that a slice loop may have picked up.
  */
-function radialProfile(pts: Float64Array, axis: LimbAxis, s0: number, s1: number, binM: number): Float64Array {
+export function radialProfile(pts: Float64Array, axis: LimbAxis, s0: number, s1: number, binM: number): Float64Array {
   const bins = Math.max(1, Math.ceil((s1 - s0) / binM));
   // Bucket the distances by bin in one flat array (counting sort), then take each bin's median.
   const n = pts.length / 3;
@@ -158,45 +161,9 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
     if (dir[1] > 0) dir = [-dir[0], -dir[1], -dir[2]];
     axis = { origin: pca.mean, dir };
   }
-  // Acromion: walk up the axis from the armpit through 5 mm bins of points within 2 cm of the
-  // axis. Inside the arm there are none (its radius is larger); the first occupied run of bins is
-  // the dome where the axis leaves the arm; farther up the line may hit the head, so stop there.
-  const near: number[] = [];
-  for (let s = sliceOf(stack, armpitY - 0.06); s <= sliceOf(stack, armpitY + 0.25); s++) {
-    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
-      const x = stack.points[3 * k], y = stack.points[3 * k + 1], z = stack.points[3 * k + 2];
-      if (side * x <= 0) continue;
-      const [sa, rho] = axial(axis, x, y, z);
-      if (rho < 0.02) near.push(sa, rho);
-    }
-  }
   const armpitS = (armpitY - axis.origin[1]) / dir[1];
-  const bin = 0.005, binsUp = 80;
-  const occupied = new Uint16Array(binsUp);
-  for (let k = 0; k < near.length; k += 2) {
-    const b = Math.floor((armpitS - near[k]) / bin);
-    if (b >= 0 && b < binsUp) occupied[b]++;
-  }
-  let firstBin = 0;
-  while (firstBin < binsUp - 1 && occupied[firstBin] < 2) firstBin++;
-  let lastBin = firstBin;
-  while (lastBin + 1 < binsUp && (occupied[lastBin + 1] >= 1 || (lastBin + 2 < binsUp && occupied[lastBin + 2] >= 1))) lastBin++;
-  const sTop = armpitS - (lastBin + 1) * bin;
-  const sBottom = armpitS - firstBin * bin + 0.01;
-  let s0 = sTop;
-  {
-    let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (let k = 0; k < near.length; k += 2) {
-      if (near[k] < sTop || near[k] > sBottom) continue;
-      const x = near[k + 1] * near[k + 1], y = near[k];
-      n++; sx += x; sy += y; sxx += x * x; sxy += x * y;
-    }
-    const det = n * sxx - sx * sx;
-    if (n >= 6 && det > 0) s0 = (sy * sxx - sx * sxy) / det;
-  }
-  // A long run (> 3 cm) means the line grazes the shoulder's top surface instead of leaving
-  // through a dome (real shoulders): the acromion is then where the line first meets the surface.
-  if ((lastBin - firstBin + 1) * bin > 0.03) s0 = armpitS - firstBin * bin;
+  const s0 = findAcromionS(stack, axis, armpitS, side);
+  const bin = PROFILE_BIN_M;
   const origin: Vec3 = [axis.origin[0] + s0 * dir[0], axis.origin[1] + s0 * dir[1], axis.origin[2] + s0 * dir[2]];
   const arm: LimbAxis = { origin, dir };
   const all = loopPoints(stack, loops, handBottomY - 0.02, armpitY);
@@ -227,6 +194,57 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
   const wristS = extremumIndex(profile, at(0.65), at(0.88), -1) * bin + bin / 2;
   const forearmS = extremumIndex(profile, Math.round(elbowS / bin), Math.round(wristS / bin), 1) * bin + bin / 2;
   return { origin, dir, elbowS, wristS, forearmS, fingertipS: fingertip, elbowPoint: axisPointAtS({ origin, dir }, elbowS), forearmDir: dir };
+}
+
+/**
+ * Acromion along a limb axis (m from axis.origin, negative = above it for a downward axis):
+ * walk up the axis from `startS` (a point inside the arm, e.g. at the armpit) through 5 mm bins
+ * of points within 2 cm of the axis on the arm's side (sign·x > 0). Inside the arm there are none
+ * (its radius is larger); the first occupied run of bins is the dome where the axis leaves the arm;
+ * farther up the line may hit the head, so the walk stops there. The dome's apex is fitted as a
+ * paraboloid s = s0 + c·ρ² (unbiased under symmetric noise); a run longer than 3 cm means the line
+ * grazes the shoulder's top instead, and the acromion is where the line first meets the surface.
+ */
+export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number, side: 1 | -1): number {
+  const dir = axis.dir;
+  const startY = axis.origin[1] + startS * dir[1];
+  const armpitS = startS;
+  const near: number[] = [];
+  for (let s = sliceOf(stack, startY - 0.06); s <= sliceOf(stack, startY + 0.25); s++) {
+    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
+      const x = stack.points[3 * k], y = stack.points[3 * k + 1], z = stack.points[3 * k + 2];
+      if (side * x <= 0) continue;
+      const [sa, rho] = axial(axis, x, y, z);
+      if (rho < 0.02) near.push(sa, rho);
+    }
+  }
+  const bin = PROFILE_BIN_M, binsUp = 80;
+  const occupied = new Uint16Array(binsUp);
+  for (let k = 0; k < near.length; k += 2) {
+    const b = Math.floor((armpitS - near[k]) / bin);
+    if (b >= 0 && b < binsUp) occupied[b]++;
+  }
+  let firstBin = 0;
+  while (firstBin < binsUp - 1 && occupied[firstBin] < 2) firstBin++;
+  let lastBin = firstBin;
+  while (lastBin + 1 < binsUp && (occupied[lastBin + 1] >= 1 || (lastBin + 2 < binsUp && occupied[lastBin + 2] >= 1))) lastBin++;
+  const sTop = armpitS - (lastBin + 1) * bin;
+  const sBottom = armpitS - firstBin * bin + 0.01;
+  let s0 = sTop;
+  {
+    let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (let k = 0; k < near.length; k += 2) {
+      if (near[k] < sTop || near[k] > sBottom) continue;
+      const x = near[k + 1] * near[k + 1], y = near[k];
+      n++; sx += x; sy += y; sxx += x * x; sxy += x * y;
+    }
+    const det = n * sxx - sx * sx;
+    if (n >= 6 && det > 0) s0 = (sy * sxx - sx * sxy) / det;
+  }
+  // A long run (> 3 cm) means the line grazes the shoulder's top surface instead of leaving
+  // through a dome (real shoulders): the acromion is then where the line first meets the surface.
+  if ((lastBin - firstBin + 1) * bin > 0.03) s0 = armpitS - firstBin * bin;
+  return s0;
 }
 
 /** Projection of p − origin on dir (m). */

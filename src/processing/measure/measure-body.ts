@@ -1,14 +1,18 @@
 /**
  * measureBody: capture geometry → canonical body → 27 tape-equivalent girths (m), fullBodyVolume
  * (m³), waistToHipRatio, bodyRoundnessIndex, bmiPredicted, bmiConfidence (unitless).
- * Pipeline: canonical frame (canonical-frame.ts) → slice stack (slices.ts) → segmentation
- * (segment-body.ts) → limb axes and joints (limb-axes.ts) → torso sites (torso-sites.ts) → one
- * plane cut per girth (girth-cut.ts) → volume (body-volume.ts) → derived numbers
- * (derived-measures.ts). Site definitions: methods.md; our placement rules: docs/measurements.md.
- * Failures are thrown as ProcessingFailure (no_person_found, pose_unsupported,
- * limbs_touching_torso, capture_units_implausible, measurement_failed).
+ * Pipeline: canonical frame (canonical-frame.ts) → slice stack (slices.ts) → standing-person check
+ * → segmentation → limb axes and joints → torso sites (torso-sites.ts) → one plane cut per girth
+ * as the site table says (girth-sites.ts, site-requests.ts, girth-cut.ts) → volume
+ * (body-volume.ts) → derived numbers (derived-measures.ts). Our rules: docs/measurements.md.
+ * Segmentation: with a body fitter (options.fitter), every capture point gets the fitted model's
+ * body part (fit-segmentation.ts): arms resting on the torso, touching thighs and heavy bodies
+ * are measured, torso cuts leave the arms out and limb cuts are perpendicular to the fitted bones.
+ * Without one, slice topology (segment-body.ts), which must refuse arms that touch the torso.
+ * Failures are thrown as ProcessingFailure (no_person_found, pose_unsupported, body_incomplete,
+ * capture_units_implausible, measurement_failed; limbs_touching_torso only without a fitter).
  */
-import type { BodyMeasurementResult, Landmarks, MeasureContext, MeasurementSite } from '../../domain/body-scan-result.ts';
+import type { BodyMeasurementResult, Landmarks, MeasureContext, MeasurementSite, SiteQuality } from '../../domain/body-scan-result.ts';
 import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
 import type { CircumferenceField, Measurements } from '../../domain/measurements.ts';
 import { CIRCUMFERENCE_FIELDS } from '../../domain/measurements.ts';
@@ -18,12 +22,22 @@ import { sampleSurface } from '../geometry/surface-sample.ts';
 import { bodyVolume } from './body-volume.ts';
 import { toCanonical } from './canonical-frame.ts';
 import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } from './derived-measures.ts';
+import type { ModelFit } from '../body-model/posable-model-types.ts';
+import { NO_PART } from '../body-model/posable-model-types.ts';
+import { transferLabels } from '../geometry/nearest-label.ts';
+import { armLandmarksFromBones } from './arm-from-bones.ts';
+import type { FitSegmentation } from './fit-segmentation.ts';
+import { segmentByFit } from './fit-segmentation.ts';
 import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
-import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
-import { armLandmarks, armPointAt, axisPointAtS, axisPointAtY, legLandmarks } from './limb-axes.ts';
-import { segmentBody } from './segment-body.ts';
+import { girthSite, partMask } from './girth-sites.ts';
+import type { ArmLandmarks } from './limb-axes.ts';
+import { armLandmarks, armPointAt, axisPointAtY, legLandmarks } from './limb-axes.ts';
+import type { Segmentation } from './segment-body.ts';
+import { assertStandingPerson, segmentBody } from './segment-body.ts';
 import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { siteRequests } from './site-requests.ts';
+import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 
@@ -31,16 +45,28 @@ import { findTorsoSites } from './torso-sites.ts';
 const MESH_SAMPLE_POINTS = 200000;
 
 /**
- * Sites defined as the narrowest (−1) or widest (+1) girth: the landmark search works on a cheap
- * slice proxy, so five real cuts 4 mm apart along the plane normal are fitted with a parabola and
- * the girth is cut again at its vertex (methods.md's definition applied to the tape itself; taking
- * the best of the five would bias noisy clouds toward the extreme).
+ * The body model fitter, injected so the pipeline and the tests can supply it: `fit` fits the
+ * posable model to the capture's points (canonical frame, m) and labels each point with a body
+ * part; `bonePart` is the model's body part of each bone (PosableBodyModel.bonePart).
  */
-const EXTREMUM_SIGN: Partial<Record<CircumferenceField, 1 | -1>> = {
-  neckFit: -1, waistFit: -1, hipsFit: 1, calfLeftFit: 1, calfRightFit: 1, ankleLeftFit: -1, ankleRightFit: -1,
-  forearmLeftFit: 1, forearmRightFit: 1, wristLeftFit: -1, wristRightFit: -1,
-};
+export interface BodyFitter {
+  bonePart: Uint8Array;
+  fit(pointsM: Float32Array, count: number): ModelFit;
+}
 
+export interface MeasureOptions {
+  fitter?: BodyFitter;
+}
+
+/** A fit whose RMS residual exceeds this (mm) did not find a person in the capture. */
+const MAX_FIT_RESIDUAL_MM = 40;
+
+/**
+ * Extremum sites (the table's `extremum`): the landmark search works on a cheap slice proxy, so
+ * five real cuts 4 mm apart along the plane normal are fitted with a parabola and the girth is cut
+ * again at its vertex (the definition applied to the tape itself; taking the best of the five
+ * would bias noisy clouds toward the extreme).
+ */
 function bestOfNearbyCuts(ctx: ReturnType<typeof makeCutContext>, req: CutRequest, sign: 1 | -1): ReturnType<typeof measureGirth> {
   const step = 0.004;
   const at = (offset: number) => measureGirth(ctx, { ...req, point: [req.point[0] + offset * req.normal[0], req.point[1] + offset * req.normal[1], req.point[2] + offset * req.normal[2]] });
@@ -81,10 +107,10 @@ function ringCentroidXZ(ring: Float32Array): [number, number] {
  * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through the smooth fit, so the axis is stable to
  * a fraction of a degree (raw slice centroids wobble by millimetres with uneven sampling).
  */
-function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number): Vec3 {
+function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number, mask: number | undefined): Vec3 {
   const centre = (y: number): [number, number] => {
     const [x, z] = centreAt(y);
-    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15 });
+    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15, partMask: mask });
     return cut ? ringCentroidXZ(cut.site.ringM) : [x, z];
   };
   // Below and at the site only: above it, short necks meet the jaw, whose loop centre jumps forward.
@@ -97,73 +123,84 @@ function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y:
   return [dx / len, 0.025 / len, dz / len];
 }
 
-export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext): BodyMeasurementResult {
+/** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
+interface BodyParts {
+  seg: Segmentation;
+  /** The stack the torso profile and volume read: the part stack with a fit, else the slice stack. */
+  partStack: SliceStack;
+  arms: { left: ArmLandmarks; right: ArmLandmarks };
+  fit: { model: ModelFit; seg: FitSegmentation } | null;
+}
+
+function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined): BodyParts {
+  if (!fitter) {
+    const seg = segmentBody(stack, H);
+    const arms = {
+      left: armLandmarks(stack, seg.armLoop.left, seg.handBottomY.left, seg.armpitY.left, 1),
+      right: armLandmarks(stack, seg.armLoop.right, seg.handBottomY.right, seg.armpitY.right, -1),
+    };
+    return { seg, partStack: stack, arms, fit: null };
+  }
+  assertStandingPerson(stack, H);
+  const model = fitter.fit(canonical.points, canonical.count);
+  if (!(model.residualRmsMm <= MAX_FIT_RESIDUAL_MM)) {
+    throw new ProcessingFailure('no_person_found', `The body model does not fit the capture (RMS ${model.residualRmsMm.toFixed(0)} mm): not a standing person.`);
+  }
+  const seg = segmentByFit(stack, model, fitter.bonePart, H);
+  const bone = (part: keyof FitSegmentation['bones']) => {
+    const b = seg.bones[part];
+    if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
+    return b;
+  };
+  const arms = {
+    left: armLandmarksFromBones(seg.stack, 1, bone('upperArmLeft'), bone('forearmLeft'), 1),
+    right: armLandmarksFromBones(seg.stack, 2, bone('upperArmRight'), bone('forearmRight'), -1),
+  };
+  return { seg, partStack: seg.stack, arms, fit: { model, seg } };
+}
+
+export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
   const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
   const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
   const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints);
   const H = canonical.statureM;
   const stack = buildSlices(canonical.points, canonical.count, H);
-  const seg = segmentBody(stack, H);
-  const arms = {
-    left: armLandmarks(stack, seg.armLoop.left, seg.handBottomY.left, seg.armpitY.left, 1),
-    right: armLandmarks(stack, seg.armLoop.right, seg.handBottomY.right, seg.armpitY.right, -1),
-  };
+  const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter);
   const legs = {
-    left: legLandmarks(stack, seg.legLoop.left, seg.crotchY, H),
-    right: legLandmarks(stack, seg.legLoop.right, seg.crotchY, H),
+    left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H),
+    right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H),
   };
   const acromionY = 0.5 * (arms.left.origin[1] + arms.right.origin[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
-  const torso = findTorsoSites(stack, seg, H, acromionY);
-  const requests: CutRequest[] = [];
-  const horizontal = (field: CircumferenceField, y: number, select: 'nearest' | 'all' = 'nearest') => {
-    const [cx, cz] = torso.centreAt(y);
-    requests.push({ field, point: [cx, y, cz], normal: [0, 1, 0], select, maxRadiusM: select === 'all' ? 0.6 * H : 0.35 * H });
-  };
-  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H));
-  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY);
-  const [neckX, neckZ] = torso.centreAt(torso.neckY);
-  requests.push({ field: 'neckFit', point: [neckX, torso.neckY, neckZ], normal: neckAxis, select: 'nearest', maxRadiusM: 0.15 });
-  horizontal('shoulderFit', acromionY, 'all');
-  horizontal('upperChestFit', torso.upperChestY);
-  horizontal('chestFit', torso.chestY);
-  horizontal('lowerChestFit', torso.lowerChestY);
-  horizontal('waistFit', torso.waistY);
-  horizontal('waistNavyFit', torso.navelY);
-  horizontal('stomachFit', torso.stomachY);
-  horizontal('hipsFit', torso.hipsY);
-  const legCut = (field: CircumferenceField, leg: LegLandmarks, y: number, side: 1 | -1) =>
-    requests.push({ field, point: axisPointAtY(leg, y), normal: leg.dir, select: 'nearest', maxRadiusM: 0.2, sideOfX: side });
-  for (const [name, side] of [['Left', 1], ['Right', -1]] as const) {
-    const leg = side > 0 ? legs.left : legs.right;
-    const span = seg.crotchY - leg.kneeY;
-    legCut(`upperThigh${name}Fit`, leg, seg.crotchY - UPPER_THIGH_FRACTION * span, side);
-    legCut(`thigh${name}Fit`, leg, 0.5 * (seg.crotchY + leg.kneeY), side);
-    legCut(`lowerThigh${name}Fit`, leg, leg.kneeY + LOWER_THIGH_FRACTION * span, side);
-    legCut(`calf${name}Fit`, leg, leg.calfY, side);
-    legCut(`ankle${name}Fit`, leg, leg.ankleY, side);
-    const arm = side > 0 ? arms.left : arms.right;
-    const armCut = (field: CircumferenceField, s: number) => {
-      const at = armPointAt(arm, s);
-      requests.push({ field, point: at.point, normal: at.normal, select: 'nearest', maxRadiusM: 0.12 });
-    };
-    armCut(`midArm${name}Fit`, 0.5 * arm.elbowS);
-    armCut(`lowerArm${name}Fit`, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS));
-    armCut(`forearm${name}Fit`, arm.forearmS);
-    armCut(`wrist${name}Fit`, arm.wristS);
-  }
+  const torso = findTorsoSites(partStack, seg, H, acromionY);
+  // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
+  const parts = fit ? {
+    pointPart: fit.seg.sortedPart,
+    vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
+  } : null;
+  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts);
+  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, fit ? partMask(girthSite('neckFit').parts) : undefined);
+  const bones = fit?.seg.bones;
+  const requests: CutRequest[] = siteRequests({
+    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckAxis, arms, legs,
+    fit: fit && bones ? {
+      stack: fit.seg.stack, legLoop: fit.seg.legLoop,
+      bones: { thighLeft: bones.thighLeft!, shinLeft: bones.shinLeft!, thighRight: bones.thighRight!, shinRight: bones.shinRight! },
+    } : null,
+  });
   const girths = {} as Record<CircumferenceField, number>;
   const sites: MeasurementSite[] = [];
   const qualities: CutQuality[] = [];
   for (const req of requests) {
-    const result = EXTREMUM_SIGN[req.field] ? bestOfNearbyCuts(ctx, req, EXTREMUM_SIGN[req.field]!) : measureGirth(ctx, req);
+    const extremum = girthSite(req.field).extremum;
+    const result = extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
     girths[req.field] = result.site.perimeterM;
     sites.push(result.site);
     qualities.push(result.quality);
   }
   sites.sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
-  const volume = bodyVolume(stack, canonical.mesh);
+  const volume = bodyVolume(partStack, canonical.mesh);
   const heightM = context.heightM ?? H;
   const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];
   const girthVolumeM3 = girthModelVolume(girths, {
@@ -201,6 +238,8 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const level = (name: string, y: number) => { const [x, z] = torso.centreAt(y); landmarks[name] = [x, y, z] as Vec3; };
   level('neck', torso.neckY); level('bust', torso.chestY); level('underBust', torso.lowerChestY); level('waist', torso.waistY);
   level('navel', torso.navelY); level('stomach', torso.stomachY); level('hips', torso.hipsY); level('upperChest', torso.upperChestY);
+  const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction }))
+    .sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
   const outGeometry: CaptureGeometry = canonical.mesh
     ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: null, normals: null }
     : { positions: canonical.points, indices: null, colors: null, normals: null };
@@ -220,6 +259,30 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       coverageScore: confidence.coverageScore,
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
+      ...fitDiagnostics(fit?.model ?? null, siteQuality),
     },
+    siteQuality,
   };
+}
+
+/**
+ * Support diagnostics of the segmentation: which one ran, the body fit's residuals (mm) and
+ * coverage, and every girth whose ring bridged more than 2% of its length (observed fraction).
+ */
+function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[]): Record<string, number | string> {
+  const out: Record<string, number | string> = { segmentation: fit ? 'fitted-model' : 'slice-topology' };
+  if (fit) {
+    out.fitResidualRmsMm = Math.round(fit.residualRmsMm * 100) / 100;
+    out.fitCoverage = Math.round(fit.coverage * 1000) / 1000;
+    out.fitIterations = fit.iterations;
+    for (const [part, rms] of Object.entries(fit.partResidualRmsMm)) if (Number.isFinite(rms)) out[`fitResidualMm.${part}`] = Math.round(rms * 100) / 100;
+  }
+  let bridged = 0;
+  for (const q of siteQuality) {
+    if (q.observedFraction >= 0.98) continue;
+    bridged++;
+    out[`observedFraction.${q.field}`] = Math.round(q.observedFraction * 1000) / 1000;
+  }
+  out.sitesBridged = bridged;
+  return out;
 }

@@ -45,9 +45,13 @@ function legPair(loops: Loop[], total: number, statureM: number): { left: Loop; 
   return left && right ? { left, right } : null;
 }
 
-export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+/**
+ * The checks that a capture is a standing person, shared by both segmentations: a head narrower
+ * than the torso on top, and two legs under it (legs together: pose_unsupported). Returns the
+ * central loop of each slice and the slice where two legs were first found.
+ */
+export function assertStandingPerson(stack: SliceStack, statureM: number): { torsoLoop: (Loop | null)[]; legSlice: number } {
   const H = statureM;
-  const n = stack.sliceCount;
   const total = (s: number) => stack.start[s + 1] - stack.start[s];
   const torsoLoop = stack.loops.map(centralLoop);
   // Head: the top 8% of the body is much narrower than the torso at 55–65% of stature.
@@ -70,19 +74,24 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   if (!(torsoWidth > 0) || headWidth > 0.75 * torsoWidth) {
     throw new ProcessingFailure('no_person_found', 'No head narrower than the torso on top of the shape: not a standing person.');
   }
+  // Legs: two separate loops in a slice at 20–30% of stature (15% as a last resort).
+  for (const f of [0.2, 0.25, 0.3, 0.15]) {
+    const s = sliceOf(stack, f * H);
+    if (legPair(stack.loops[s], total(s), H)) return { torsoLoop, legSlice: s };
+  }
+  const legsTogether = torsoLoop[sliceOf(stack, 0.25 * H)] !== null;
+  if (legsTogether) throw new ProcessingFailure('pose_unsupported', 'Legs are not apart (no gap between the legs below the hips); stand with the feet apart.');
+  throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
+}
+
+export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
+  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
   // Crotch: the top of the run of two separate legs that contains 20–30% of stature.
   const legLeft: (Loop | null)[] = new Array(n).fill(null);
   const legRight: (Loop | null)[] = new Array(n).fill(null);
-  let startSlice = -1;
-  for (const f of [0.2, 0.25, 0.3, 0.15]) {
-    const s = sliceOf(stack, f * H);
-    if (legPair(stack.loops[s], total(s), H)) { startSlice = s; break; }
-  }
-  if (startSlice < 0) {
-    const legsTogether = torsoLoop[sliceOf(stack, 0.25 * H)] !== null;
-    if (legsTogether && torsoWidth > 0) throw new ProcessingFailure('pose_unsupported', 'Legs are not apart (no gap between the legs below the hips); stand in A-pose.');
-    throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
-  }
   let top = startSlice;
   for (let s = startSlice; s < sliceOf(stack, 0.65 * H); s++) {
     const pair = legPair(stack.loops[s], total(s), H);

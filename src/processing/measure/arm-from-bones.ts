@@ -1,0 +1,61 @@
+/**
+ * Arm landmarks from the fitted model's bones: the upper-arm bone gives the upper-arm line, the
+ * forearm bone the forearm line, so a hanging arm, a bent elbow or an arm resting on the torso
+ * are read the same way. On the capture's own points (labelled with the arm's parts):
+ * - acromion: the upper-arm line walked up from 5 cm below the shoulder joint to where it leaves
+ *   the shoulder (limb-axes.ts findAcromionS);
+ * - elbow: the forearm bone's head projected on the upper-arm line (the fitted elbow joint);
+ * - fingertip: the farthest arm point within 3 cm of the forearm line;
+ * - wrist: the narrowest arm section 42–66% of the way from the elbow to the fingertip, forearm
+ *   maximum: the widest between 5% of that length and the wrist (median distance from the forearm
+ *   line in 5 mm bins, as for bent arms in limb-axes.ts).
+ * Canonical frame, metres.
+ */
+import type { Vec3 } from '../geometry/pca.ts';
+import type { Bone } from './fit-segmentation.ts';
+import type { ArmLandmarks, LimbAxis } from './limb-axes.ts';
+import { axial, extremumIndex, findAcromionS, radialProfile } from './limb-axes.ts';
+import type { SliceStack } from './slices.ts';
+
+const BIN_M = 0.005;
+
+function unit(from: Vec3, to: Vec3): Vec3 {
+  const d: Vec3 = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+  const len = Math.hypot(d[0], d[1], d[2]);
+  return [d[0] / len, d[1] / len, d[2] / len];
+}
+
+/**
+ * partStack: the fit segmentation's stack (labels are part groups); group: the arm's group label;
+ * upper, fore: the fitted upper-arm and forearm bones; side: +1 body's left (+X), −1 right.
+ */
+export function armLandmarksFromBones(partStack: SliceStack, group: number, upper: Bone, fore: Bone, side: 1 | -1): ArmLandmarks {
+  const dir = unit(upper.head, upper.tail);
+  const line: LimbAxis = { origin: upper.head, dir };
+  const s0 = findAcromionS(partStack, line, 0.05, side);
+  const origin: Vec3 = [upper.head[0] + s0 * dir[0], upper.head[1] + s0 * dir[1], upper.head[2] + s0 * dir[2]];
+  const elbowS = (fore.head[0] - origin[0]) * dir[0] + (fore.head[1] - origin[1]) * dir[1] + (fore.head[2] - origin[2]) * dir[2];
+  const elbowPoint: Vec3 = [origin[0] + elbowS * dir[0], origin[1] + elbowS * dir[1], origin[2] + elbowS * dir[2]];
+  const forearmDir = unit(fore.head, fore.tail);
+  const foreLine: LimbAxis = { origin: elbowPoint, dir: forearmDir };
+  // The arm's points beyond the elbow (forearm and hand), then the radial profile along the forearm.
+  const total = partStack.start[partStack.sliceCount];
+  let count = 0;
+  for (let k = 0; k < total; k++) if (partStack.labels[k] === group) count++;
+  const lower = new Float64Array(3 * count);
+  let m = 0, tip = 0;
+  for (let k = 0; k < total; k++) {
+    if (partStack.labels[k] !== group) continue;
+    const x = partStack.points[3 * k], y = partStack.points[3 * k + 1], z = partStack.points[3 * k + 2];
+    const [s, rho] = axial(foreLine, x, y, z);
+    if (s < 0) continue;
+    lower[m++] = x; lower[m++] = y; lower[m++] = z;
+    if (rho < 0.03 && s > tip) tip = s;
+  }
+  const pts = lower.subarray(0, m);
+  const profile = radialProfile(pts, foreLine, 0, tip, BIN_M);
+  const at = (f: number) => Math.round((f * tip) / BIN_M);
+  const wristF = extremumIndex(profile, at(0.42), at(0.66), -1) * BIN_M + BIN_M / 2;
+  const forearmF = extremumIndex(profile, at(0.05), Math.round(wristF / BIN_M), 1) * BIN_M + BIN_M / 2;
+  return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir };
+}
