@@ -10,7 +10,8 @@ import { loadPosableBodyModel } from '../processing/body-model/load-posable-mode
 import { predictedAvatar, scanAvatar } from '../processing/body-model/scan-avatar.ts';
 import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
-import { measureBody } from '../processing/measure/measure-body.ts';
+import { measureBody, type BodyFitter } from '../processing/measure/measure-body.ts';
+import type { ModelFit } from '../processing/body-model/posable-model-types.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
 import type { AssetFile, FittedBody, PredictedBodyFile, ScanPipeline } from './scan-pipeline.ts';
 
@@ -20,12 +21,15 @@ import type { AssetFile, FittedBody, PredictedBodyFile, ScanPipeline } from './s
  * of src/processing. A sandbox descriptor capture becomes a synthetic body here.
  */
 export function defaultScanPipeline(): ScanPipeline {
-  // The last fit, kept so the asset stage reuses it instead of fitting twice.
+  // The fit measuring made (the measuring labels the capture with it), reused by the fit stage, and
+  // the fit stage's avatar, reused by the asset stage: one fit per scan.
+  const fitsOfResults = new WeakMap<BodyMeasurementResult, ModelFit>();
   const avatars = new WeakMap<FittedBody, ScanAvatarInput>();
   const fitScan = (result: BodyMeasurementResult): { fitted: FittedBody; avatar: ScanAvatarInput } => {
     const model = loadPosableBodyModel();
     const { positions, normals } = result.canonical;
-    const fit = fitPosableModel(model, positions, positions.length / 3, { normals: normals && normals.length === positions.length ? normals : null });
+    const fit = fitsOfResults.get(result)
+      ?? fitPosableModel(model, positions, positions.length / 3, { normals: normals && normals.length === positions.length ? normals : null });
     const { record, fitErrorMmBySite } = scanAvatar(model, fit, result);
     const fitted: FittedBody = { parameters: record, fitErrorMmBySite: fitErrorMmBySite as Record<string, number> };
     return { fitted, avatar: { model, fit, record } };
@@ -34,11 +38,17 @@ export function defaultScanPipeline(): ScanPipeline {
     read: (bytes) => readCapture(bytes),
 
     measure(capture, context) {
-      if (capture.sandboxDescriptor) {
-        const body = generateSyntheticBody(capture.sandboxDescriptor);
-        return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);
-      }
-      return measureBody(capture.geometry, capture.hints, context);
+      const model = loadPosableBodyModel();
+      let modelFit: ModelFit | null = null;
+      const fitter: BodyFitter = {
+        bonePart: model.bonePart,
+        fit: (pointsM, count) => (modelFit = fitPosableModel(model, pointsM, count, { heightM: context.heightM, sex: context.sex })),
+      };
+      const result = capture.sandboxDescriptor
+        ? measureBody(generateSyntheticBody(capture.sandboxDescriptor).geometry, { unit: 'm', upAxis: '+y' }, context, { fitter })
+        : measureBody(capture.geometry, capture.hints, context, { fitter });
+      if (modelFit) fitsOfResults.set(result, modelFit);
+      return result;
     },
 
     fit(result) {

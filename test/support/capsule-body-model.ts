@@ -107,7 +107,7 @@ export function capsuleBodyModel(): PosableBodyModel {
   for (let v = 0; v < V; v++) { skinBones[4 * v] = skin[v]; skinWeights[4 * v] = 1; }
   return {
     vertexCount: V, triangles: Uint32Array.from(tris), meanPositionsM: Float32Array.from(positions),
-    shapeCount: K, principalShapeCount: 2, shapeNames: ['girth', 'height'], shapeBasisM,
+    shapeCount: K, principalShapeCount: 2, shapePresets: {}, shapeNames: ['girth', 'height'], shapeBasisM,
     boneCount: B, boneNames: bones.map((b) => b.name), boneParent: Int16Array.from(bones.map((b) => b.parent)),
     boneHeadMeanM: headMean, boneHeadBasisM: headBasis, boneTailMeanM: tailMean, boneTailBasisM: tailBasis,
     skinBones, skinWeights, vertexPart: Uint8Array.from(parts), bonePart: Uint8Array.from(bones.map((b) => BODY_PARTS.indexOf(b.part))),
