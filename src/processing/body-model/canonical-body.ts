@@ -20,12 +20,17 @@ export interface CanonicalBody extends PosedBody {
 export function canonicalBody(model: PosableBodyModel, shape: ArrayLike<number>): CanonicalBody {
   const body = allocatePosedBody(model);
   shapeBody(model, shape, body);
+  return liftToFloor(body, model.triangles);
+}
+
+/** Raises a rest body (in place) so that its lowest vertex is at y = 0; bone ends move with it. */
+export function liftToFloor(body: PosedBody, triangles: Uint32Array): CanonicalBody {
   let minY = Infinity;
   for (let i = 1; i < body.positionsM.length; i += 3) if (body.positionsM[i] < minY) minY = body.positionsM[i];
   const liftM = -minY;
   for (let i = 1; i < body.positionsM.length; i += 3) body.positionsM[i] += liftM;
   for (let i = 1; i < body.boneHeadM.length; i += 3) { body.boneHeadM[i] += liftM; body.boneTailM[i] += liftM; }
-  return { ...body, triangles: model.triangles, liftM };
+  return { positionsM: body.positionsM, boneHeadM: body.boneHeadM, boneTailM: body.boneTailM, triangles, liftM };
 }
 
 /** The anchored sites' planes on a canonical body (m, its frame). */

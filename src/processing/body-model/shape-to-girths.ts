@@ -13,10 +13,12 @@
  * remaining errors in mm and percent.
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
-import { canonicalBody, canonicalSitePlanes, type CanonicalBody } from './canonical-body.ts';
-import type { PosableBodyModel } from './posable-model-types.ts';
+import { canonicalBody, canonicalSitePlanes, liftToFloor, type CanonicalBody } from './canonical-body.ts';
+import { allocatePosedBody } from './load-posable-model.ts';
+import type { PosableBodyModel, PosedBody } from './posable-model-types.ts';
 import type { SiteAnchor } from './site-anchors.ts';
 import { siteGirthsM } from './site-girths.ts';
+import { shapeBody } from './shape-body.ts';
 
 export interface ShapeTargets {
   /** Target tape girth per site (m); sites without an anchor are ignored. */
@@ -81,13 +83,18 @@ export function reshapeToGirths(model: PosableBodyModel, startShape: ArrayLike<n
   let damping = 1e-3;
   let iterations = 0;
   const jacobian = new Float64Array(rows * K);
+  const scratch = allocatePosedBody(model);
   const trial = new Float64Array(rows);
   for (; iterations < MAX_ITERATIONS; iterations++) {
-    // Forward differences, one coefficient at a time (the prior rows are exact: 1 / sigma on the diagonal).
+    // Forward differences, one coefficient at a time: the model is linear in s, so the shifted body is
+    // the current rest body plus step * basis_k (one pass over the vertices, not a whole re-shaping).
+    const base = allocatePosedBody(model);
+    shapeBody(model, s, base);
     for (let k = 0; k < K; k++) {
       const shifted = Float64Array.from(s);
       shifted[k] += steps[k];
-      const e = evaluate(model, shifted, anchors, fields);
+      addBasis(model, base, k, steps[k], scratch);
+      const e = evaluateBody(model, liftToFloor(scratch, model.triangles), anchors, fields);
       residuals(e, shifted, trial);
       for (let i = 0; i < rows; i++) jacobian[i * K + k] = (trial[i] - r[i]) / steps[k];
     }
@@ -121,7 +128,10 @@ interface Evaluation {
 }
 
 function evaluate(model: PosableBodyModel, shape: Float64Array, anchors: readonly SiteAnchor[], fields: readonly CircumferenceField[]): Evaluation {
-  const body = canonicalBody(model, shape);
+  return evaluateBody(model, canonicalBody(model, shape), anchors, fields);
+}
+
+function evaluateBody(model: PosableBodyModel, body: CanonicalBody, anchors: readonly SiteAnchor[], fields: readonly CircumferenceField[]): Evaluation {
   const wanted = new Set(fields);
   const planes = canonicalSitePlanes(body, anchors).filter((plane) => wanted.has(plane.field));
   let top = -Infinity;
@@ -140,6 +150,17 @@ function result(s: Float64Array, e: Evaluation, fields: readonly CircumferenceFi
     statureChangeMm: (e.statureM - start.statureM) * 1000,
     iterations,
   };
+}
+
+/** out = base + step * basis_k for vertices and bone ends (the model is linear in its coefficients). */
+function addBasis(model: PosableBodyModel, base: PosedBody, k: number, step: number, out: PosedBody): void {
+  const add = (from: Float32Array, basis: Float32Array, to: Float32Array): void => {
+    const n = from.length, o = k * n;
+    for (let i = 0; i < n; i++) to[i] = from[i] + step * basis[o + i];
+  };
+  add(base.positionsM, model.shapeBasisM, out.positionsM);
+  add(base.boneHeadM, model.boneHeadBasisM, out.boneHeadM);
+  add(base.boneTailM, model.boneTailBasisM, out.boneTailM);
 }
 
 const stepsByModel = new WeakMap<PosableBodyModel, Float64Array>();
