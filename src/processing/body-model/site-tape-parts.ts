@@ -1,4 +1,5 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
+import { GIRTH_SITES } from '../measure/girth-sites.ts';
 import { BODY_PARTS, type BodyPart } from './posable-model-types.ts';
 
 /**
@@ -6,34 +7,18 @@ import { BODY_PARTS, type BodyPart } from './posable-model-types.ts';
  * site when the body moves. The model is cut at a site's plane through the triangles of `tapeParts`
  * only (a tape passed under hanging arms: the torso sites leave the arms and hands out), and the
  * site's plane rides on the nearest bone of `anchorPart` when the body is re-posed or re-shaped.
- * Hips add the thighs (the buttocks' lower surface is skinned to the thigh bones); the shoulder tape
- * wraps the deltoids, so it adds the upper arms; the wrist adds the hand (the wrist crease is
- * skinned partly to the hand).
+ * Both come from the one site table (measure/girth-sites.ts): its `parts`, and its `bone` (limb
+ * sites), the head for the neck, the torso for the other torso sites.
  */
 export interface SiteTapeParts {
   anchorPart: BodyPart;
   tapeParts: readonly BodyPart[];
 }
 
-const torso: SiteTapeParts = { anchorPart: 'torso', tapeParts: ['torso'] };
-const limb = (part: BodyPart, ...more: BodyPart[]): SiteTapeParts => ({ anchorPart: part, tapeParts: [part, ...more] });
-
-export const SITE_TAPE_PARTS: Readonly<Record<CircumferenceField, SiteTapeParts>> = {
-  neckFit: limb('head'),
-  shoulderFit: { anchorPart: 'torso', tapeParts: ['torso', 'upperArmLeft', 'upperArmRight'] },
-  upperChestFit: torso, chestFit: torso, lowerChestFit: torso,
-  waistFit: torso, waistNavyFit: torso, stomachFit: torso,
-  hipsFit: { anchorPart: 'torso', tapeParts: ['torso', 'thighLeft', 'thighRight'] },
-  upperThighLeftFit: limb('thighLeft'), upperThighRightFit: limb('thighRight'),
-  thighLeftFit: limb('thighLeft'), thighRightFit: limb('thighRight'),
-  lowerThighLeftFit: limb('thighLeft'), lowerThighRightFit: limb('thighRight'),
-  calfLeftFit: limb('shinLeft'), calfRightFit: limb('shinRight'),
-  ankleLeftFit: limb('shinLeft'), ankleRightFit: limb('shinRight'),
-  midArmLeftFit: limb('upperArmLeft'), midArmRightFit: limb('upperArmRight'),
-  lowerArmLeftFit: limb('forearmLeft'), lowerArmRightFit: limb('forearmRight'),
-  forearmLeftFit: limb('forearmLeft'), forearmRightFit: limb('forearmRight'),
-  wristLeftFit: limb('forearmLeft', 'handLeft'), wristRightFit: limb('forearmRight', 'handRight'),
-};
+export const SITE_TAPE_PARTS: Readonly<Record<CircumferenceField, SiteTapeParts>> = Object.fromEntries(GIRTH_SITES.map((site) => [
+  site.field,
+  { anchorPart: site.bone ?? (site.orientation === 'neck-axis' ? 'head' : 'torso'), tapeParts: site.parts },
+])) as Record<CircumferenceField, SiteTapeParts>;
 
 /** Index of a part in BODY_PARTS (the value stored in vertexPart / bonePart / pointPart). */
 export function partIndex(part: BodyPart): number {
