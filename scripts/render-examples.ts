@@ -1,9 +1,9 @@
 // Renders the example picture committed in docs/images (what the service produces), from data made
 // here, nothing read from outside the repository: a synthetic capture (a body made by our posable
-// body model, heavy, arms hanging against the torso, sampled as a coloured point cloud with 2 mm
+// body model, its heavy-man preset, arms hanging against the torso, sampled as a coloured point cloud with 2 mm
 // noise and no soles or crown), the body model FITTED to it by fitPosableModel (the scan's avatar,
 // posed like the capture), the avatar's canonical body (rest A-pose), and the body shape prediction
-// of a 10 kg weight loss (the canonical body re-shaped to the predicted girths and volume).
+// of a 20 kg weight loss (the canonical body re-shaped to the predicted girths and volume).
 // Usage: node scripts/render-examples.ts
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,15 +15,19 @@ import { canonicalBody } from '../src/processing/body-model/canonical-body.ts';
 import { fitPosableModel } from '../src/processing/body-model/fit-posable-model.ts';
 import { predictedAvatar, scanAvatar } from '../src/processing/body-model/scan-avatar.ts';
 import { predictBody } from '../src/processing/prediction/predict-body.ts';
-import { measureModelBody, modelParams } from '../test/support/model-measurement.ts';
+import { measureModelBody, onFloor } from '../test/support/model-measurement.ts';
+import { loadPosableBodyModel } from '../src/processing/body-model/load-posable-model.ts';
+import { ARMS_DOWN, standardPose } from '../src/processing/body-model/standard-pose.ts';
 import { samplePointCloud } from '../test/support/sample-surface.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const out = (name: string): string => resolve(repoRoot, 'docs', 'images', name);
 
-// 1. The capture: a heavy man (shape: larger, male, heavier principal components) with his arms down.
-const truth = measureModelBody(modelParams(undefined, { 0: 0.6, 1: -1.3, 4: 1.6 }, 0.62));
-const model = truth.model;
+// 1. The capture: the model's heavy-man preset standing with his arms hanging at his sides, resting
+// against the torso (ARMS_DOWN lowered further: the heavy presets touch from 60-65 degrees on).
+const model = loadPosableBodyModel();
+const shape = model.shapePresets.maleHeavy;
+const truth = measureModelBody(onFloor(model, standardPose(model, { ...ARMS_DOWN, armsDownDeg: 78 }, shape)));
 const sampled = samplePointCloud(truth.result.canonical.positions, model.triangles, 250_000, 11);
 let state = 12345;
 const gaussian = (): number => {
@@ -55,11 +59,11 @@ const fit = fitPosableModel(model, points, kept.length, {});
 const fitMs = performance.now() - started;
 const { record, fitErrorMmBySite } = scanAvatar(model, fit, capture);
 
-// 3. The prediction: 10 kg less, from the capture's own measurements and composition.
+// 3. The prediction: 20 kg less, from the capture's own measurements and composition.
 const weightKg = Math.round(truth.result.measurements.fullBodyVolume * 1030);
 const person = { sex: 'male' as const, ageYears: 40, heightM: statureM, weightKg };
 const bodyfat = computeBodyfat('coco2', person, truth.result.measurements);
-const predicted = predictBody({ person, measurements: truth.result.measurements, bodyfat, predictionType: 'weight_loss', targetWeightKg: weightKg - 10 });
+const predicted = predictBody({ person, measurements: truth.result.measurements, bodyfat, predictionType: 'weight_loss', targetWeightKg: weightKg - 20 });
 const after = predictedAvatar(model, record, predicted.measurements);
 const before = canonicalBody(model, record.shape);
 

@@ -27,8 +27,13 @@ export function modelParams(model: PosableBodyModel = loadPosableBodyModel(), sh
   const left = model.boneNames.indexOf('upperArmLeft'), right = model.boneNames.indexOf('upperArmRight');
   params.pose[3 * left + 2] = -armsDownRad;
   params.pose[3 * right + 2] = armsDownRad;
-  // Stand the posed body on the floor.
+  return onFloor(model, params);
+}
+
+/** The same parameters moved up or down so the posed body's lowest vertex is at y = 0. */
+export function onFloor(model: PosableBodyModel, params: BodyParams): BodyParams {
   const body = allocatePosedBody(model);
+  params.rootTranslationM[1] = 0;
   poseBody(model, params, body);
   let minY = Infinity;
   for (let i = 1; i < body.positionsM.length; i += 3) minY = Math.min(minY, body.positionsM[i]);
