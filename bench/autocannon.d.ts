@@ -1,8 +1,8 @@
 // The slice of autocannon's API the benchmarks use (it ships no types).
 declare module 'autocannon' {
   interface Result {
-    requests: { average: number };
-    latency: { p99: number };
+    requests: { average: number; total: number };
+    latency: { p99: number; p50: number };
     errors: number;
     non2xx: number;
   }
@@ -13,5 +13,7 @@ declare module 'autocannon' {
   }
   export default function autocannon(options: {
     url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: RequestTemplate[];
+    /** Requests per second over all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
   }): Promise<Result>;
 }

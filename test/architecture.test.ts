@@ -17,8 +17,9 @@ const allowedImports: Record<string, readonly string[]> = {
   persistence: ['domain', 'services'],
   'object-storage': ['domain', 'services'],
   queue: ['domain', 'services'],
+  'processing-threads': ['domain', 'services'],
   config: ['domain'],
-  composition: ['domain', 'processing', 'services', 'api', 'jobs', 'cli', 'persistence', 'object-storage', 'queue', 'config'],
+  composition: ['domain', 'processing', 'services', 'api', 'jobs', 'cli', 'persistence', 'object-storage', 'queue', 'processing-threads', 'config'],
   main: ['composition', 'config', 'cli', 'domain'],
 };
 
@@ -42,6 +43,29 @@ function importsOf(source: string): string[] {
 }
 
 const layerOf = (file: string): string => relative(srcDir, file).split(sep)[0];
+
+/**
+ * Packages that tie code to one adapter or framework, and the layers that may use them at run time
+ * (`import type` carries no run-time dependency: the composition root may name an adapter's types).
+ */
+const packageLayers: { pattern: RegExp; layers: readonly string[]; what: string }[] = [
+  { pattern: /^(pg|pg-.*|@electric-sql\/pglite)(\/|$)/, layers: ['persistence'], what: 'a database driver' },
+  { pattern: /^@aws-sdk\//, layers: ['object-storage'], what: 'the AWS SDK' },
+  { pattern: /^(fastify|@fastify\/.*|ajv|ajv-formats|typebox)(\/|$)/, layers: ['api'], what: 'the HTTP framework' },
+  { pattern: /^pino(\/|$)/, layers: ['composition'], what: 'the logger implementation' },
+];
+
+/** Runtime (non-type-only) package imports of a source file. */
+function runtimePackageImports(source: string): string[] {
+  const found: string[] = [];
+  const pattern = /(?:^|\n)\s*(import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+  for (const match of source.matchAll(pattern)) {
+    if (match[2]) continue; // import type / export type
+    const specifier = match[3] ?? match[4] ?? match[5];
+    if (!specifier.startsWith('.') && !specifier.startsWith('node:')) found.push(specifier);
+  }
+  return found;
+}
 
 describe('architecture', () => {
   const files = listTsFiles(srcDir);
@@ -69,6 +93,32 @@ describe('architecture', () => {
       }
     }
     assert.deepEqual(violations, []);
+  });
+
+  it('lets only the adapter of a package import it: pg/PGlite in persistence, the AWS SDK in object-storage, fastify in api', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const layer = layerOf(file);
+      for (const specifier of runtimePackageImports(readFileSync(file, 'utf8'))) {
+        const rule = packageLayers.find((candidate) => candidate.pattern.test(specifier));
+        if (rule && !rule.layers.includes(layer)) violations.push(`${relative(srcDir, file)} -> ${specifier} (${rule.what}: only ${rule.layers.join(', ')})`);
+      }
+    }
+    assert.deepEqual(violations, []);
+  });
+
+  it('reads the environment only in main and config (everything else gets its settings passed in)', () => {
+    const readers = files
+      .filter((file) => !['main', 'config'].includes(layerOf(file)))
+      .filter((file) => /\bprocess\.env\b|\bprocess\s*\[\s*['"]env['"]\s*\]/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(srcDir, file));
+    assert.deepEqual(readers, []);
+  });
+
+  it('catches the violations it is meant to catch', () => {
+    assert.deepEqual(runtimePackageImports("import pg from 'pg';\nimport type { X } from 'fastify';\nimport { S3Client } from '@aws-sdk/client-s3';"), ['pg', '@aws-sdk/client-s3']);
+    assert.ok(packageLayers.some((rule) => rule.pattern.test('pg') && !rule.layers.includes('processing')));
+    assert.ok(packageLayers.some((rule) => rule.pattern.test('@electric-sql/pglite') && rule.layers.includes('persistence')));
   });
 
   it('keeps source files small (one idea each)', () => {

@@ -13,6 +13,7 @@ import { scanResultRoutes } from './routes/scan-result-routes.ts';
 import { scanRoutes } from './routes/scan-routes.ts';
 import { storageRoutes } from './routes/storage-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { refuseUnsafeText } from './text-safety.ts';
 import { validatorCompilers } from './validation.ts';
 
 export const API_TITLE = 'bodyscan API';
@@ -39,6 +40,8 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
   installJsonParser(base, deps.jsonBodyLimitBytes);
   installErrorHandling(base);
   installResponseHeaders(base);
+  // Every route, the signed storage routes included: NUL and lone surrogates never reach the database.
+  base.addHook('preValidation', async (request) => refuseUnsafeText(request));
 
   await app.register(fastifySwagger, {
     openapi: {

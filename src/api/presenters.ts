@@ -90,7 +90,8 @@ export function presentPrediction(prediction: BodyShapePrediction, system?: Unit
     status: prediction.status,
     scanId: prediction.scanId,
     predictionType: prediction.predictionType,
-    ...(prediction.targetWeight === null ? {} : { targetWeight: prediction.targetWeight }),
+    // Given in kg (an input keeps its unit), read back in the unit system asked for, like predictedWeight.
+    ...(prediction.targetWeight === null ? {} : { targetWeight: presentMassKg(prediction.targetWeight, system) }),
     ...(prediction.targetBodyfat === null ? {} : { targetBodyfat: prediction.targetBodyfat }),
     createdAt: iso(prediction.createdAt),
     updatedAt: iso(prediction.updatedAt),

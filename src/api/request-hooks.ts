@@ -49,8 +49,16 @@ export function enforceRateLimit(request: FastifyRequest, rateLimit: (tenant: Te
 export function installJsonParser(app: FastifyInstance, bodyLimitBytes: number): void {
   // JSON endpoints take JSON only: without fastify's text/plain parser other types answer 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (_request, body, done) => {
-    const text = String(body);
+  // Decoded strictly: a lenient decode turns invalid UTF-8 into U+FFFD, so two different tokens would
+  // upsert the same user.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: bodyLimitBytes }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(new AppError('invalid_json', 'The body is not valid UTF-8.'), undefined);
+    }
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));

@@ -5,14 +5,16 @@ import { buildApi } from '../api/build-api.ts';
 import type { Config } from '../config/config.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { webhookJobHandlers } from '../jobs/webhook-job-handlers.ts';
-import { localDiskStore } from '../object-storage/local-disk-store.ts';
+import { localDiskStore, sweepStaleTempFiles } from '../object-storage/local-disk-store.ts';
+import { startOperatorChannel } from './operator-channel.ts';
 import { s3Store } from '../object-storage/s3-store.ts';
 import { startJobWorker, type JobWorker } from '../queue/job-worker.ts';
 import { apiKeyService, type ApiKeyService } from '../services/api-key-service.ts';
 import { requestRateLimit } from '../services/request-rate-limit.ts';
 import type { Clock, Database, ObjectStore, WebhookSender } from '../services/ports.ts';
-import type { ScanPipeline } from '../services/scan-pipeline.ts';
-import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
+import type { CaptureProcessor, ScanPipeline } from '../services/scan-pipeline.ts';
+import { inProcessCaptureProcessor } from '../services/capture-processing.ts';
+import { threadedCaptureProcessor } from '../processing-threads/threaded-capture-processor.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { startUploadSweep, type UploadSweep } from '../services/upload-detection.ts';
 import { fetchWebhookSender } from './fetch-webhook-sender.ts';
@@ -24,8 +26,12 @@ export interface ComposeOptions {
   config: Config;
   roles: { api: boolean; worker: boolean };
   logger: PinoLogger;
-  /** The processing pipeline; 'default' = the production one from src/processing. */
-  pipeline: ScanPipeline | 'default';
+  /**
+   * The processing pipeline: 'default' = the production one from src/processing, on worker threads;
+   * a ScanPipeline object runs in process (tests); `{ threadModule }` runs the pipeline that module's
+   * `createPipeline()` makes, on worker threads (tests of thread crashes).
+   */
+  pipeline: ScanPipeline | 'default' | { threadModule: string };
   clock?: Clock;
   /** Tests: PGlite in memory instead of under dataDir (files still go to dataDir). */
   inMemoryDatabase?: boolean;
@@ -63,6 +69,9 @@ const WEBHOOK_WORKER_CONCURRENCY = 4;
 /** Retry delay after attempt n: min(base * 2^(n-1), max); docs/webhooks.md states the schedule. */
 const BACKOFF_BASE_MS = 2000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+/** Idle worker poll without notifications (PGlite: other processes cannot share it anyway), and with them. */
+const POLL_INTERVAL_MS = 1000;
+const LISTENING_POLL_INTERVAL_MS = 5000;
 
 /** The composition root: the only place adapters are constructed and wired to use cases. */
 export async function composeService(options: ComposeOptions): Promise<ComposedService> {
@@ -75,7 +84,14 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   // S3 mode: clients talk to the bucket through presigned URLs, so the API serves no /storage/ routes.
   const localStore = config.s3 ? null : localDiskStore({ rootDir: join(config.dataDir, 'files'), publicBaseUrl: () => baseUrl, signingSecret: storageSecret });
   const store: ObjectStore = localStore ?? s3Store(config.s3!);
+  if (!config.s3) {
+    // Partial uploads of a process that died (crash, SIGKILL) would otherwise stay in files/tmp for good.
+    const swept = await sweepStaleTempFiles(join(config.dataDir, 'files'), clock.now());
+    if (swept > 0) logger.info({ swept }, 'removed stale partial uploads');
+  }
   const keys = await apiKeyService(db, clock, config.environment);
+  // Embedded mode: this process holds DATA_DIR's database, so `bodyscan keys|webhooks` reach it here.
+  const operatorChannel = !config.databaseUrl && !options.inMemoryDatabase ? await startOperatorChannel(config, db, clock) : null;
 
   let worker: JobWorker | null = null;
   let webhookWorker: JobWorker | null = null;
@@ -97,19 +113,33 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     cursorSecret,
   };
 
+  let stopListening: (() => Promise<void>) | null = null;
+  let processor: CaptureProcessor | null = null;
   if (options.roles.worker && config.workerConcurrency > 0) {
+    const threads = { threads: config.processingThreads, threadHeapMb: config.processingThreadHeapMb };
+    processor = options.pipeline === 'default'
+      ? threadedCaptureProcessor(threads)
+      : 'threadModule' in options.pipeline
+        ? threadedCaptureProcessor({ ...threads, pipelineModule: options.pipeline.threadModule })
+        : inProcessCaptureProcessor(options.pipeline);
+    // On PostgreSQL every enqueue, from any process, wakes idle workers (LISTEN/NOTIFY): the poll is
+    // then only a backstop (missed notifications, retry backoffs coming due).
+    if (db.subscribeToJobs) {
+      stopListening = await db.subscribeToJobs(() => { worker?.notify(); webhookWorker?.notify(); });
+    }
     const workerOptions = {
       jobs: db.jobs,
       clock,
       logger: context.logger,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      pollIntervalMs: options.pollIntervalMs ?? (stopListening ? LISTENING_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
       leaseMs: options.leaseMs ?? config.jobLeaseMs,
       backoffBaseMs: options.backoffBaseMs ?? BACKOFF_BASE_MS,
       backoffMaxMs: BACKOFF_MAX_MS,
+      retentionMs: config.jobRetentionDays * 24 * 60 * 60 * 1000,
     };
     worker = startJobWorker({
       ...workerOptions,
-      handlers: jobHandlers(context, options.pipeline === 'default' ? defaultScanPipeline() : options.pipeline),
+      handlers: jobHandlers(context, processor!),
       concurrency: config.workerConcurrency,
     });
     webhookWorker = startJobWorker({
@@ -148,6 +178,9 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       if (sweep) await sweep.stop();
       if (worker) await worker.stop();
       if (webhookWorker) await webhookWorker.stop();
+      if (stopListening) await stopListening();
+      if (processor) await processor.close();
+      if (operatorChannel) await operatorChannel.close();
       await db.close();
     },
   };

@@ -1,43 +1,64 @@
-import { apiKeyService } from '../services/api-key-service.ts';
+import type { WebhookSignatureStyle } from '../domain/webhook-event.ts';
 import type { ApiKeyRecord, Environment, WebhookDelivery } from '../services/ports.ts';
-import { listWebhookDeliveries, removeWebhookEndpoint, setWebhookEndpoint } from '../services/webhook-endpoint-service.ts';
 import type { Config } from '../config/config.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
 import { openDatabase } from './open-database.ts';
+import { callOperatorChannel, operatorChannelPresent } from './operator-channel.ts';
+import { runOperatorOperation, type OperatorRequest } from './operator-operations.ts';
 
 const clock = { now: () => new Date() };
 
-/** Runs `work` on the configured database (PGlite under DATA_DIR, locked, or PostgreSQL), then closes it. */
-async function withDatabase<T>(config: Config, work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+/**
+ * Runs an operator request on the configured database (PGlite under DATA_DIR, locked, or
+ * PostgreSQL). When an embedded server holds DATA_DIR, the request goes to that server through its
+ * operator channel instead (PGlite cannot be opened twice).
+ */
+async function operate<T>(config: Config, request: OperatorRequest): Promise<T> {
+  let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    return await work(db);
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError && operatorChannelPresent(config.dataDir)) return callOperatorChannel<T>(config.dataDir, request);
+    throw error;
+  }
+  try {
+    return (await runOperatorOperation(db, clock, config, request)) as T;
   } finally {
     await db.close();
   }
 }
 
-/** `bodyscan migrate`: the migrations this call applied. */
-export const migrateDatabase = (config: Config): Promise<string[]> => withDatabase(config, async (db) => db.applied);
+/** `bodyscan migrate`: the migrations this call applied (none through a running server: it migrated at start). */
+export const migrateDatabase = async (config: Config): Promise<string[]> => {
+  try {
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await db.close();
+    return db.applied;
+  } catch (error) {
+    if (error instanceof DataDirLockedError && operatorChannelPresent(config.dataDir)) return callOperatorChannel<string[]>(config.dataDir, { op: 'migrate' });
+    throw error;
+  }
+};
 
 /** `bodyscan keys create`. */
 export const createApiKey = (config: Config, partnerId: string, environment: Environment): Promise<{ keyId: string; apiKey: string }> =>
-  withDatabase(config, async (db) => (await apiKeyService(db, clock, config.environment)).createKey(partnerId, environment));
+  operate(config, { op: 'keys.create', partnerId, environment });
 
 /** `bodyscan keys revoke`: false when no active key has this id. */
-export const revokeApiKey = (config: Config, keyId: string): Promise<boolean> =>
-  withDatabase(config, async (db) => (await apiKeyService(db, clock, config.environment)).revokeKey(keyId));
+export const revokeApiKey = (config: Config, keyId: string): Promise<boolean> => operate(config, { op: 'keys.revoke', keyId });
 
 /** `bodyscan keys list`. */
-export const listApiKeys = (config: Config): Promise<ApiKeyRecord[]> => withDatabase(config, (db) => db.apiKeys.listApiKeys());
+export const listApiKeys = (config: Config): Promise<ApiKeyRecord[]> => operate(config, { op: 'keys.list' });
 
 /** `bodyscan webhooks set`: the new signing secret. */
-export const setWebhook = (config: Config, partnerId: string, environment: Environment, url: string): Promise<{ signingSecret: string }> =>
-  withDatabase(config, (db) => setWebhookEndpoint(db.webhooks, clock, { partnerId, environment }, url));
+export const setWebhook = (
+  config: Config, partnerId: string, environment: Environment, url: string, signatureStyle: WebhookSignatureStyle = 'bodyscan',
+): Promise<{ signingSecret: string }> => operate(config, { op: 'webhooks.set', partnerId, environment, url, signatureStyle });
 
 /** `bodyscan webhooks remove`: false when the tenant had no endpoint. */
 export const removeWebhook = (config: Config, partnerId: string, environment: Environment): Promise<boolean> =>
-  withDatabase(config, (db) => removeWebhookEndpoint(db.webhooks, { partnerId, environment }));
+  operate(config, { op: 'webhooks.remove', partnerId, environment });
 
 /** `bodyscan webhooks deliveries`: the tenant's delivery log, newest first. */
 export const webhookDeliveries = (config: Config, partnerId: string, environment: Environment, limit: number): Promise<WebhookDelivery[]> =>
-  withDatabase(config, (db) => listWebhookDeliveries(db.webhooks, { partnerId, environment }, limit));
+  operate(config, { op: 'webhooks.deliveries', partnerId, environment, limit });

@@ -19,10 +19,16 @@ export interface Config {
   downloadUrlTtlS: number;
   termsVersion: string;
   workerConcurrency: number;
+  /** Worker threads that run processing (read, measure, fit, assets) in a worker-role process. */
+  processingThreads: number;
+  /** Heap limit of each processing thread (MiB): a capture that needs more fails that attempt, not the process. */
+  processingThreadHeapMb: number;
   jobMaxAttempts: number;
   logLevel: string;
   /** How long a claimed job belongs to its worker; a killed worker's job is retaken after it. */
   jobLeaseMs: number;
+  /** Done and failed jobs are deleted this many days after they finished (the scans keep their results). */
+  jobRetentionDays: number;
   /** Scale-out mode: captures and assets in an S3-compatible bucket (null: files under dataDir). */
   s3: S3Config | null;
   /** Worker role, S3 mode: how often CREATED scans are checked for a capture uploaded straight to the bucket. */
@@ -89,9 +95,12 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     downloadUrlTtlS: integer('DOWNLOAD_URL_TTL_S', 3600, 1, 7 * 24 * 3600),
     termsVersion: env.TERMS_VERSION || '1.0',
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 0, 64),
+    processingThreads: integer('PROCESSING_THREADS', 1, 1, 64),
+    processingThreadHeapMb: integer('PROCESSING_THREAD_HEAP_MB', 3072, 256, 65536),
     jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', 3, 1, 20),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),
+    jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
     s3,
     uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 5000, 100, 3_600_000),
     rateLimitPerS: integer('RATE_LIMIT_PER_S', 200, 0, 1_000_000_000),

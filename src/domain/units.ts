@@ -1,4 +1,4 @@
-import type { Height, Weight } from './user.ts';
+import { HEIGHT_BOUNDS_M, WEIGHT_BOUNDS_KG, type Height, type Weight } from './user.ts';
 
 /** Exact conversion factors (NIST): 1 lb = 0.45359237 kg, 1 in = 0.0254 m, 1 ft^3 = 0.028316846592 m^3. */
 export const KG_PER_LB = 0.45359237;
@@ -43,4 +43,30 @@ export function presentMassKg(massKg: number, system: UnitSystem | undefined): n
 /** A volume stored in m^3, in the unit system's unit (m^3 or ft^3). */
 export function presentVolumeM3(volumeM3: number, system: UnitSystem | undefined): number {
   return system === 'imperial' ? volumeM3 / M3_PER_FT3 : volumeM3;
+}
+
+/** One problem per Weight/Height outside WEIGHT_BOUNDS_KG / HEIGHT_BOUNDS_M (JSON pointers under `pathPrefix`). */
+export function bodySizeProblems(input: { weight?: Weight; height?: Height }, pathPrefix: string): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (input.weight) {
+    const kg = weightInKg(input.weight);
+    const [low, high] = WEIGHT_BOUNDS_KG;
+    if (!(kg >= low && kg <= high)) {
+      const bounds = input.weight.unit === 'kg' ? `${low}..${high} kg` : `${round1(low / KG_PER_LB)}..${round1(high / KG_PER_LB)} lb`;
+      problems.push({ path: `${pathPrefix}/weight/value`, message: `must be a person's weight: ${bounds}` });
+    }
+  }
+  if (input.height) {
+    const m = heightInM(input.height);
+    const [low, high] = HEIGHT_BOUNDS_M;
+    if (!(m >= low && m <= high)) {
+      const bounds = input.height.unit === 'm' ? `${low}..${high} m` : `${round1(low / M_PER_IN)}..${round1(high / M_PER_IN)} in`;
+      problems.push({ path: `${pathPrefix}/height/value`, message: `must be a person's height: ${bounds}` });
+    }
+  }
+  return problems;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
 }

@@ -53,3 +53,13 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === text;
 }
+
+/**
+ * Physiological bounds on a person's registered weight and height (SI, inclusive). Beyond them a
+ * value is a typo or a unit mix-up, and every body-composition equation would extrapolate wildly:
+ * 20 kg is below any adult (ANSUR II's lightest soldier weighs 36 kg), 650 kg above the heaviest
+ * person ever recorded (about 635 kg); 0.5 m is below the shortest adult recorded (0.55 m), 2.75 m above
+ * the tallest (2.72 m). docs/errors.md states the same numbers.
+ */
+export const WEIGHT_BOUNDS_KG = [20, 650] as const;
+export const HEIGHT_BOUNDS_M = [0.5, 2.75] as const;

@@ -22,24 +22,39 @@ function phaseOf(status: string): 'started' | 'succeeded' | 'failed' {
   return phase;
 }
 
-/** A scan that has just moved to `status` (PROCESSING, READY or FAILED). */
-export function scanEvent(scan: { id: string; userToken: string }, status: ScanStatus, failure: ScanFailure | null): WebhookEvent {
+/**
+ * A scan that has just moved to `state` (PROCESSING, READY or FAILED). The payload's field names are
+ * the market service's (`scanId`, `userId`, `userToken`, `state`), so a listener written for it
+ * accepts ours unchanged; `failure` is ours, on failed events only.
+ */
+export function scanEvent(scan: { id: string; userId: string; userToken: string }, state: ScanStatus, failure: ScanFailure | null): WebhookEvent {
   return {
-    eventType: `scan.processing.${phaseOf(status)}`,
-    resource: { id: scan.id, userToken: scan.userToken, status, ...(failure ? { failure: { code: failure.code, message: failure.message } } : {}) },
+    eventType: `scan.processing.${phaseOf(state)}`,
+    resource: { scanId: scan.id, userId: scan.userId, userToken: scan.userToken, state, ...(failure ? { failure: { code: failure.code, message: failure.message } } : {}) },
   };
 }
 
-/** A body shape prediction that has just moved to `status`; its user is the user of its scan. */
-export function predictionEvent(prediction: { id: string; scanId: string }, userToken: string, status: PredictionStatus, failure: ScanFailure | null): WebhookEvent {
+/** A body shape prediction that has just moved to `state`; its user is the user of its scan. Field names as the market's. */
+export function predictionEvent(
+  prediction: { id: string; scanId: string }, user: { userId: string; userToken: string }, state: PredictionStatus, failure: ScanFailure | null,
+): WebhookEvent {
   return {
-    eventType: `body_shape_prediction.processing.${phaseOf(status)}`,
+    eventType: `body_shape_prediction.processing.${phaseOf(state)}`,
     resource: {
-      id: prediction.id, scanId: prediction.scanId, userToken, status,
+      bodyShapePredictionId: prediction.id, scanId: prediction.scanId, userId: user.userId, userToken: user.userToken, state,
       ...(failure ? { failure: { code: failure.code, message: failure.message } } : {}),
     },
   };
 }
+
+/**
+ * How a delivery is signed and labelled: `bodyscan` (default) sends `x-bodyscan-timestamp` (Unix
+ * seconds) and `x-bodyscan-signature`; `market` sends the market service's `prism-timestamp`
+ * (ISO-8601 UTC with milliseconds) and `prism-signature`, so its partners' listeners work unchanged.
+ * Both sign `timestamp + "." + body` with hex HMAC-SHA256, the timestamp as sent in its header.
+ */
+export const WEBHOOK_SIGNATURE_STYLES = ['bodyscan', 'market'] as const;
+export type WebhookSignatureStyle = (typeof WEBHOOK_SIGNATURE_STYLES)[number];
 
 /**
  * The exact body sent (and signed): `{eventType, payload}`. The event id and time live inside the

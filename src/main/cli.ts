@@ -5,7 +5,7 @@ import { DataDirLockedError } from '../composition/data-dir-lock.ts';
 import {
   createApiKey, listApiKeys, migrateDatabase, removeWebhook, revokeApiKey, setWebhook, webhookDeliveries,
 } from '../composition/operator-commands.ts';
-import { webhookUrlProblem } from '../domain/webhook-event.ts';
+import { WEBHOOK_SIGNATURE_STYLES, webhookUrlProblem, type WebhookSignatureStyle } from '../domain/webhook-event.ts';
 import { DELIVERY_LOG_HEADER, deliveryLogLine } from '../cli/webhook-delivery-lines.ts';
 import { readConfig, type Config } from '../config/config.ts';
 import { demoPersonOf, runDemo } from '../cli/demo-flow.ts';
@@ -20,7 +20,7 @@ const USAGE = `Usage: bodyscan <command>
   keys create --partner NAME --env sandbox|production   print a new API key (key alone on stdout)
   keys revoke KEYID                            revoke a key
   keys list                                    list keys (id, partner, environment, revoked)
-  webhooks set --partner NAME --env sandbox|production --url URL
+  webhooks set --partner NAME --env sandbox|production --url URL [--signature-style bodyscan|market]
                                                register the partner's webhook endpoint (signing secret alone on stdout)
   webhooks remove --partner NAME --env sandbox|production
                                                stop sending the partner's events
@@ -67,19 +67,22 @@ async function keysCommand(args: string[]): Promise<number> {
 }
 
 const DEFAULT_DELIVERY_LOG_LIMIT = 20;
+const isSignatureStyle = (value: string): value is WebhookSignatureStyle => (WEBHOOK_SIGNATURE_STYLES as readonly string[]).includes(value);
 
 async function webhooksCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  const { values } = parseArgs({ args: rest, options: { partner: { type: 'string' }, env: { type: 'string' }, url: { type: 'string' }, limit: { type: 'string' } } });
+  const { values } = parseArgs({ args: rest, options: { partner: { type: 'string' }, env: { type: 'string' }, url: { type: 'string' }, limit: { type: 'string' }, 'signature-style': { type: 'string' } } });
   const { partner, env } = values;
   if (!partner || (env !== 'sandbox' && env !== 'production')) throw new UsageError(`webhooks ${action ?? 'set | remove | deliveries'} needs --partner NAME --env sandbox|production`);
   if (action === 'set') {
     if (!values.url) throw new UsageError('webhooks set needs --url URL');
     const problem = webhookUrlProblem(values.url);
     if (problem) throw new UsageError(`webhooks set: ${problem}`);
-    const { signingSecret } = await setWebhook(loadConfig(), partner, env, values.url);
+    const style = values['signature-style'] ?? 'bodyscan';
+    if (!isSignatureStyle(style)) throw new UsageError(`webhooks set: --signature-style must be ${WEBHOOK_SIGNATURE_STYLES.join(' or ')}, not "${style}"`);
+    const { signingSecret } = await setWebhook(loadConfig(), partner, env, values.url, style);
     process.stdout.write(`${signingSecret}\n`);
-    process.stderr.write(`webhook endpoint for partner ${partner} (${env}): ${values.url}\nkeep the signing secret above; it is not shown again (set again to rotate it)\n`);
+    process.stderr.write(`webhook endpoint for partner ${partner} (${env}): ${values.url} (${style} signature headers)\nkeep the signing secret above; it is not shown again (set again to rotate it)\n`);
     return 0;
   }
   if (action === 'remove') {

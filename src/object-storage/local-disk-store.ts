@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../domain/error-catalog.ts';
-import type { ObjectStore, SignatureCheck, SignedLocalStorage } from '../services/ports.ts';
+import type { ObjectStore, SignatureCheck, SignedLocalStorage, StagedUpload } from '../services/ports.ts';
 
 export interface LocalDiskStoreOptions {
   rootDir: string;
@@ -38,34 +38,52 @@ export function localDiskStore(options: LocalDiskStoreOptions): ObjectStore & Si
     return `${options.publicBaseUrl()}/storage/${key}?${query}`;
   };
 
-  return {
-    async put(key, body, { maxBytes }) {
-      const finalPath = pathOf(key);
-      const tmpPath = join(options.rootDir, 'tmp', randomUUID());
-      await mkdir(dirname(tmpPath), { recursive: true });
-      let byteSize = 0;
-      try {
-        if (body instanceof Uint8Array) {
-          if (maxBytes !== undefined && body.byteLength > maxBytes) throw tooLarge(maxBytes);
-          byteSize = body.byteLength;
-          await pipeline([body], createWriteStream(tmpPath));
-        } else {
-          await pipeline(body, async function* countBytes(source: AsyncIterable<Uint8Array>) {
-            for await (const chunk of source) {
-              byteSize += chunk.byteLength;
-              if (maxBytes !== undefined && byteSize > maxBytes) throw tooLarge(maxBytes);
-              yield chunk;
-            }
-          }, createWriteStream(tmpPath));
-        }
+  /** Streams `body` to a temp file; commit renames it under `key` (a reader never sees half an object). */
+  const stage = async (key: string, body: Uint8Array | AsyncIterable<Uint8Array>, maxBytes: number | undefined): Promise<StagedUpload> => {
+    const finalPath = pathOf(key);
+    const tmpPath = join(options.rootDir, 'tmp', randomUUID());
+    await mkdir(dirname(tmpPath), { recursive: true });
+    let byteSize = 0;
+    try {
+      if (body instanceof Uint8Array) {
+        if (maxBytes !== undefined && body.byteLength > maxBytes) throw tooLarge(maxBytes);
+        byteSize = body.byteLength;
+        await pipeline([body], createWriteStream(tmpPath));
+      } else {
+        await pipeline(body, async function* countBytes(source: AsyncIterable<Uint8Array>) {
+          for await (const chunk of source) {
+            byteSize += chunk.byteLength;
+            if (maxBytes !== undefined && byteSize > maxBytes) throw tooLarge(maxBytes);
+            yield chunk;
+          }
+        }, createWriteStream(tmpPath));
+      }
+    } catch (error) {
+      await unlink(tmpPath).catch(() => undefined);
+      throw error;
+    }
+    let committed = false;
+    return {
+      byteSize,
+      async commit() {
         await mkdir(dirname(finalPath), { recursive: true });
         await rename(tmpPath, finalPath);
-        return { byteSize };
-      } catch (error) {
-        await unlink(tmpPath).catch(() => undefined);
-        throw error;
-      }
+        committed = true;
+      },
+      async discard() {
+        if (!committed) await unlink(tmpPath).catch(() => undefined);
+      },
+    };
+  };
+
+  return {
+    async put(key, body, { maxBytes }) {
+      const staged = await stage(key, body, maxBytes);
+      await staged.commit();
+      return { byteSize: staged.byteSize };
     },
+
+    stageUpload: (key, body, maxBytes) => stage(key, body, maxBytes),
 
     async get(key) {
       return new Uint8Array(await readFile(pathOf(key)));
@@ -82,7 +100,9 @@ export function localDiskStore(options: LocalDiskStoreOptions): ObjectStore & Si
 
     async deletePrefix(prefix) {
       if (!prefix.endsWith('/')) throw new Error('deletePrefix takes a folder prefix ending in /');
-      await rm(pathOf(prefix), { recursive: true, force: true });
+      // A job may be writing into the folder while it is deleted (a scan deleted while it processes):
+      // rm then meets a directory that is not empty yet; retrying (with backoff) finishes the job.
+      await rm(pathOf(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
     },
 
     async presignUpload(key, expiresAt, maxBytes) {
@@ -116,4 +136,26 @@ export function localDiskStore(options: LocalDiskStoreOptions): ObjectStore & Si
 
 function tooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The upload exceeds the limit of ${maxBytes} bytes; nothing was kept.`);
+}
+
+/** Temp files untouched this long are leftovers of uploads cut off by a crash (a live upload writes continuously). */
+export const STALE_TEMP_FILE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes temp files of `rootDir` not modified for `staleMs`: partial uploads (and staged ones
+ * never committed) of a process that died. Run at start. Returns how many were deleted.
+ */
+export async function sweepStaleTempFiles(rootDir: string, now: Date, staleMs = STALE_TEMP_FILE_MS): Promise<number> {
+  const tmpDir = join(rootDir, 'tmp');
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names) {
+    const path = join(tmpDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > staleMs) {
+      await unlink(path).catch(() => undefined);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

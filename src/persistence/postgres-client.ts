@@ -50,6 +50,38 @@ export function openPostgresClient(connectionString: string, poolSize = 10): Sql
     async close(): Promise<void> {
       await pool.end();
     },
+    listen: (channel, onNotification) => listenOn(connectionString, channel, onNotification),
+  };
+}
+
+/** Delay before a lost LISTEN connection is opened again. */
+const RELISTEN_DELAY_MS = 1000;
+
+async function listenOn(connectionString: string, channel: string, onNotification: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => { if (message.channel === channel) onNotification(); });
+    next.on('error', () => {
+      // The connection died (server restart, network): listen again shortly; jobs are still polled meanwhile.
+      next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped && retry === null) retry = setTimeout(() => { retry = null; void connect().then(onNotification, () => undefined); }, RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) { await next.end(); return; }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry !== null) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }
 

@@ -97,6 +97,8 @@ export function predictionQueries(sql: SqlClient): PredictionRepository {
     },
 
     async deletePrediction(predictionId: string) {
+      // stored_files has no foreign key (its owners are scans and predictions): its rows go with their owner.
+      await sql.query('DELETE FROM stored_files WHERE owner_id = $1', [predictionId]);
       await sql.query('DELETE FROM body_shape_predictions WHERE id = $1', [predictionId]);
     },
   };

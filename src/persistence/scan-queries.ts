@@ -153,18 +153,26 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
     },
 
     async markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date) {
-      await sql.query(
+      const rows = await sql.query(
         `UPDATE scans SET status = 'READY', measurements = $2, bodyfat = $3, processing = $4, failure_code = NULL,
-           failure_message = NULL, updated_at = $5 WHERE id = $1`,
+           failure_message = NULL, updated_at = $5 WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
         [scanId, JSON.stringify(measurements), JSON.stringify(bodyfat), JSON.stringify(processing), now],
       );
+      return rows.length === 1;
+    },
+
+    async lockScanStatus(scanId: string) {
+      const rows = await sql.query<{ status: ScanStatus }>('SELECT status FROM scans WHERE id = $1 FOR UPDATE', [scanId]);
+      return rows[0]?.status ?? null;
     },
 
     async markScanFailed(scanId: string, failure, now: Date) {
-      await sql.query(
-        `UPDATE scans SET status = 'FAILED', failure_code = $2, failure_message = $3, updated_at = $4 WHERE id = $1`,
+      const rows = await sql.query(
+        `UPDATE scans SET status = 'FAILED', failure_code = $2, failure_message = $3, updated_at = $4
+         WHERE id = $1 AND status IN ('CREATED', 'PROCESSING') RETURNING id`,
         [scanId, failure.code, failure.message, now],
       );
+      return rows.length === 1;
     },
 
     async findProcessingRecord(scanId: string) {
@@ -183,6 +191,9 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
     },
 
     async deleteScan(scanId: string) {
+      // stored_files has no foreign key (its owners are scans and predictions): the scan's and its predictions' rows go with it.
+      await sql.query(
+        'DELETE FROM stored_files WHERE owner_id = $1 OR owner_id IN (SELECT id FROM body_shape_predictions WHERE scan_id = $1)', [scanId]);
       await sql.query('DELETE FROM scans WHERE id = $1', [scanId]);
     },
   };

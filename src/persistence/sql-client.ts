@@ -9,4 +9,10 @@ export interface SqlClient {
   transaction<T>(work: (client: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: calls `onNotification` for every NOTIFY on `channel` from any process, over a
+   * connection of its own (reconnected after an error, with one call after each reconnection, since
+   * notifications sent meanwhile are lost). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotification: () => void): Promise<() => Promise<void>>;
 }

@@ -1,5 +1,5 @@
 import type { Database, Repositories } from '../services/ports.ts';
-import { jobQueries } from './job-queries.ts';
+import { JOBS_CHANNEL, jobQueries } from './job-queries.ts';
 import { apiKeyQueries, secretQueries, storedFileQueries } from './key-and-file-queries.ts';
 import { predictionQueries } from './prediction-queries.ts';
 import { coalescedLookup } from './coalesced-lookup.ts';
@@ -48,5 +48,6 @@ export function sqlDatabase(sql: SqlClient): Database {
       }
     },
     close: () => sql.close(),
+    ...(sql.listen ? { subscribeToJobs: (onEnqueued: () => void) => sql.listen!(JOBS_CHANNEL, onEnqueued) } : {}),
   };
 }

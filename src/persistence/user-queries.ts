@@ -77,6 +77,13 @@ export function userQueries(sql: SqlClient): UserRepository {
     },
 
     async deleteUser(tenant: Tenant, userId: string) {
+      // stored_files has no foreign key: the rows of the user's scans and predictions go with the user.
+      await sql.query(
+        `DELETE FROM stored_files WHERE owner_id IN (SELECT s.id FROM scans s JOIN users u ON u.id = s.user_id
+           WHERE u.partner_id = $1 AND u.environment = $2 AND u.id = $3)
+         OR owner_id IN (SELECT p.id FROM body_shape_predictions p JOIN scans s ON s.id = p.scan_id JOIN users u ON u.id = s.user_id
+           WHERE u.partner_id = $1 AND u.environment = $2 AND u.id = $3)`,
+        [tenant.partnerId, tenant.environment, userId]);
       await sql.query('DELETE FROM users WHERE partner_id = $1 AND environment = $2 AND id = $3', [tenant.partnerId, tenant.environment, userId]);
     },
 

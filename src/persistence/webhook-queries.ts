@@ -1,10 +1,10 @@
-import type { WebhookEventType } from '../domain/webhook-event.ts';
+import type { WebhookEventType, WebhookSignatureStyle } from '../domain/webhook-event.ts';
 import type {
   Environment, NewWebhookDelivery, Tenant, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookRepository,
 } from '../services/ports.ts';
 import type { SqlClient } from './sql-client.ts';
 
-interface EndpointRow { partner_id: string; environment: string; url: string; signing_secret: string; created_at: Date }
+interface EndpointRow { partner_id: string; environment: string; url: string; signing_secret: string; signature_style: string; created_at: Date }
 
 interface DeliveryRow {
   id: string; partner_id: string; environment: string; event_type: string; body: string; state: string; attempts: number;
@@ -17,6 +17,7 @@ const endpointFromRow = (row: EndpointRow): WebhookEndpoint => ({
   tenant: { partnerId: row.partner_id, environment: row.environment as Environment },
   url: row.url,
   signingSecret: row.signing_secret,
+  signatureStyle: row.signature_style as WebhookSignatureStyle,
   createdAt: new Date(row.created_at),
 });
 
@@ -39,10 +40,10 @@ export function webhookQueries(sql: SqlClient): WebhookRepository {
   return {
     async upsertWebhookEndpoint(endpoint: WebhookEndpoint) {
       await sql.query(
-        `INSERT INTO webhook_endpoints (partner_id, environment, url, signing_secret, created_at) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO webhook_endpoints (partner_id, environment, url, signing_secret, signature_style, created_at) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (partner_id, environment) DO UPDATE SET url = EXCLUDED.url, signing_secret = EXCLUDED.signing_secret,
-           created_at = EXCLUDED.created_at`,
-        [endpoint.tenant.partnerId, endpoint.tenant.environment, endpoint.url, endpoint.signingSecret, endpoint.createdAt],
+           signature_style = EXCLUDED.signature_style, created_at = EXCLUDED.created_at`,
+        [endpoint.tenant.partnerId, endpoint.tenant.environment, endpoint.url, endpoint.signingSecret, endpoint.signatureStyle, endpoint.createdAt],
       );
     },
 

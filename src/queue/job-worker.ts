@@ -15,7 +15,14 @@ export interface JobWorkerOptions {
   /** Retry delay after attempt n: min(base * 2^(n-1), max). */
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** Done and failed jobs older than this are deleted (checked at start, then every pruneIntervalMs). */
+  retentionMs: number;
+  pruneIntervalMs?: number;
 }
+
+/** Rows deleted per prune query: a large backlog goes in bounded steps, never one huge transaction. */
+const PRUNE_BATCH = 1000;
+const DEFAULT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface JobWorker {
   readonly workerId: string;
@@ -27,7 +34,9 @@ export interface JobWorker {
 
 /**
  * Polls the jobs table, runs up to `concurrency` jobs at once, renews their leases while they run,
- * retries failures with exponential backoff and hands exhausted jobs to their handler.
+ * retries failures with exponential backoff and hands exhausted jobs to their handler. A job retaken
+ * after its worker died on the last attempt is exhausted without running again, so a capture that
+ * crashes its worker cannot loop; finished jobs are pruned after `retentionMs`.
  */
 export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const workerId = `worker-${randomUUID()}`;
@@ -41,34 +50,69 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     wake = () => { clearTimeout(timer); wake = null; resolve(); };
   });
 
+  /** Logs when an attempt's end was not recorded because another worker holds the job now. */
+  const unlessLost = (job: ClaimedJob, recorded: boolean): void => {
+    if (!recorded) options.logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job no longer held by this worker (lease lost); its outcome is not recorded');
+  };
+
+  async function exhaust(job: ClaimedJob, error: unknown, message: string): Promise<void> {
+    options.logger.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed; attempts exhausted');
+    await handler(job).exhausted(job, error);
+    unlessLost(job, await options.jobs.failJob(job.id, workerId, message, options.clock.now()));
+  }
+
+  // Claims are filtered on these kinds, so a claimed job always has its handler.
+  const handler = (job: ClaimedJob): JobHandler => options.handlers[job.kind]!;
+
   async function runJob(job: ClaimedJob): Promise<void> {
-    // Claims are filtered on these kinds, so a claimed job always has its handler.
-    const handler = options.handlers[job.kind]!;
+    if (job.attempts > job.maxAttempts) {
+      // Retaken after its lease expired on the last attempt: the worker running it died (or hung),
+      // possibly because of the job itself. Running it again could crash this worker too, forever.
+      const message = `its worker stopped during attempt ${job.attempts - 1} of ${job.maxAttempts} (crash or lost lease)`;
+      await exhaust(job, new Error(message), message);
+      return;
+    }
     const renew = setInterval(() => {
       options.jobs.extendJobLease(job.id, workerId, new Date(options.clock.now().getTime() + options.leaseMs))
         .catch((error: unknown) => options.logger.warn({ jobId: job.id, err: String(error) }, 'lease renewal failed'));
     }, Math.max(50, Math.floor(options.leaseMs / 3)));
     try {
-      await handler.run(job);
-      await options.jobs.completeJob(job.id, options.clock.now());
+      await handler(job).run(job);
+      unlessLost(job, await options.jobs.completeJob(job.id, workerId, options.clock.now()));
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       if (job.attempts < job.maxAttempts) {
         const delayMs = Math.min(options.backoffBaseMs * 2 ** (job.attempts - 1), options.backoffMaxMs);
         options.logger.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, delayMs, err: message }, 'job failed; will retry');
-        await options.jobs.retryJob(job.id, message, new Date(options.clock.now().getTime() + delayMs));
+        unlessLost(job, await options.jobs.retryJob(job.id, workerId, message, new Date(options.clock.now().getTime() + delayMs)));
       } else {
-        options.logger.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed; attempts exhausted');
-        await handler.exhausted(job, error);
-        await options.jobs.failJob(job.id, message, options.clock.now());
+        await exhaust(job, error, message);
       }
     } finally {
       clearInterval(renew);
     }
   }
 
+  let nextPruneMs = 0;
+  async function pruneIfDue(): Promise<void> {
+    const nowMs = options.clock.now().getTime();
+    if (nowMs < nextPruneMs) return;
+    nextPruneMs = nowMs + (options.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
+    try {
+      let deleted = 0;
+      for (let batch = PRUNE_BATCH; batch === PRUNE_BATCH && !stopping;) {
+        batch = await options.jobs.pruneFinishedJobs(new Date(nowMs - options.retentionMs), PRUNE_BATCH);
+        deleted += batch;
+      }
+      if (deleted > 0) options.logger.info({ deleted, retentionMs: options.retentionMs }, 'pruned finished jobs');
+    } catch (error) {
+      options.logger.warn({ err: String(error) }, 'pruning finished jobs failed');
+    }
+  }
+
   async function loop(): Promise<void> {
     while (!stopping) {
+      await pruneIfDue();
       if (running.size >= options.concurrency) {
         await Promise.race(running);
         continue;

@@ -5,10 +5,10 @@
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
 import type {
-  AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure,
+  AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure, ScanStatus,
 } from '../domain/scan.ts';
 import type { Height, TermsAcceptance, User, Weight } from '../domain/user.ts';
-import type { WebhookEventType } from '../domain/webhook-event.ts';
+import type { WebhookEventType, WebhookSignatureStyle } from '../domain/webhook-event.ts';
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -70,8 +70,12 @@ export interface ScanRepository {
   /** CREATED -> PROCESSING; false when the scan was not CREATED (someone else got there first). */
   markScanProcessing(scanId: string, now: Date): Promise<boolean>;
   setScanStage(scanId: string, stage: AssetStage, state: AssetStageState, now: Date): Promise<void>;
-  markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date): Promise<void>;
-  markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<void>;
+  /** PROCESSING -> READY; false when the scan is gone or no longer PROCESSING (deleted meanwhile). */
+  markScanReady(scanId: string, measurements: Measurements, bodyfat: Bodyfat, processing: ProcessingRecord, now: Date): Promise<boolean>;
+  /** CREATED or PROCESSING -> FAILED; false when the scan is gone or already READY/FAILED. */
+  markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<boolean>;
+  /** The scan's status, its row locked until the transaction ends (an upload and a delete serialise on it); null when gone. */
+  lockScanStatus(scanId: string): Promise<ScanStatus | null>;
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
   /**
@@ -147,6 +151,8 @@ export interface WebhookEndpoint {
   tenant: Tenant;
   url: string;
   signingSecret: string;
+  /** Which headers and timestamp format deliveries use (WEBHOOK_SIGNATURE_STYLES). */
+  signatureStyle: WebhookSignatureStyle;
   createdAt: Date;
 }
 
@@ -224,9 +230,16 @@ export interface JobRepository {
    * With `kinds`, only jobs of those kinds (so webhook deliveries can have workers of their own).
    */
   claimJob(workerId: string, leaseMs: number, now: Date, kinds?: readonly JobKind[]): Promise<ClaimedJob | null>;
-  completeJob(jobId: number, now: Date): Promise<void>;
-  retryJob(jobId: number, error: string, runAfter: Date): Promise<void>;
-  failJob(jobId: number, error: string, now: Date): Promise<void>;
+  /**
+   * The three ends of an attempt. Each applies only while `workerId` still holds the job (running,
+   * locked by it): a worker that lost its lease (paused past it, another worker retook the job)
+   * changes nothing and gets false.
+   */
+  completeJob(jobId: number, workerId: string, now: Date): Promise<boolean>;
+  retryJob(jobId: number, workerId: string, error: string, runAfter: Date): Promise<boolean>;
+  failJob(jobId: number, workerId: string, error: string, now: Date): Promise<boolean>;
+  /** Deletes up to `limit` done or failed jobs that finished before `finishedBefore`; returns how many. */
+  pruneFinishedJobs(finishedBefore: Date, limit: number): Promise<number>;
   extendJobLease(jobId: number, workerId: string, until: Date): Promise<void>;
   countJobs(state: 'queued' | 'running' | 'done' | 'failed'): Promise<number>;
 }
@@ -254,6 +267,12 @@ export interface Database extends Repositories {
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onEnqueued` when any process enqueues a job (PostgreSQL LISTEN/NOTIFY); absent where the
+   * database cannot tell other processes (PGlite: one process, which wakes its own workers).
+   * Resolves to a function that stops listening.
+   */
+  subscribeToJobs?(onEnqueued: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -295,7 +314,18 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
  * Embedded mode: the service itself serves the signed upload/download addresses of the local
  * store. The API checks a request's signature and streams bytes through this port.
  */
+/** Upload bytes held aside (not yet visible under their key) until the scan they belong to accepts them. */
+export interface StagedUpload {
+  byteSize: number;
+  /** Moves the bytes under their key, replacing what was there. */
+  commit(): Promise<void>;
+  /** Drops the bytes; a no-op after commit. */
+  discard(): Promise<void>;
+}
+
 export interface SignedLocalStorage {
+  /** Streams an upload aside; beyond `maxBytes` it stops, keeps nothing and throws payload_too_large. */
+  stageUpload(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedUpload>;
   checkSignature(method: 'GET' | 'PUT', key: string, query: Record<string, string | undefined>, now: Date): { check: SignatureCheck; maxBytes: number };
   openDownload(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; byteSize: number } | null>;
 }

@@ -1,4 +1,4 @@
-import type { FittedBody, ScanPipeline } from './scan-pipeline.ts';
+import type { CaptureProcessor, FittedBody } from './scan-pipeline.ts';
 import { predictForScan } from './prediction-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { AppError } from '../domain/error-catalog.ts';
@@ -11,7 +11,8 @@ import { commitWithEvent, recordWebhookEvent, wakeWorkersIf } from './webhook-ou
 interface PredictionOwner {
   prediction: BodyShapePrediction;
   tenant: Tenant;
-  userToken: string;
+  /** The prediction's user (the user of its scan), as its webhook events name it. */
+  user: { userId: string; userToken: string };
 }
 
 /**
@@ -19,19 +20,19 @@ interface PredictionOwner {
  * composition and the deformed body mesh. Idempotent: a deleted or finished prediction is left alone.
  * Each transition commits with its webhook event.
  */
-export async function processPrediction(context: ServiceContext, pipeline: ScanPipeline, predictionId: string): Promise<void> {
+export async function processPrediction(context: ServiceContext, processor: CaptureProcessor, predictionId: string): Promise<void> {
   const owned = await context.db.predictions.findOwnedPrediction(predictionId);
   if (!owned || owned.prediction.status === 'READY' || owned.prediction.status === 'FAILED') return;
   const { prediction, tenant } = owned;
   const scan = await context.db.scans.findScan(tenant, prediction.scanId);
   if (!scan) return;
-  const owner: PredictionOwner = { prediction, tenant, userToken: scan.userToken };
+  const owner: PredictionOwner = { prediction, tenant, user: { userId: scan.userId, userToken: scan.userToken } };
   const started = await context.db.transaction(async (tx) => {
     const now = context.clock.now();
     if (!(await tx.predictions.markPredictionProcessing(predictionId, now))) return null;
     // A retry finds it PROCESSING already: "started" was told on the first attempt.
     if (prediction.status !== 'CREATED') return false;
-    return recordWebhookEvent(tx, tenant, predictionEvent(prediction, owner.userToken, 'PROCESSING', null), now);
+    return recordWebhookEvent(tx, tenant, predictionEvent(prediction, owner.user, 'PROCESSING', null), now);
   });
   if (started === null) return;
   wakeWorkersIf(context, started);
@@ -39,7 +40,7 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
     const predicted = await predictForScan(context, scan, prediction);
     const processing = await context.db.scans.findProcessingRecord(scan.id);
     const fitted = processing?.fittedBody as FittedBody | undefined;
-    const file = fitted ? pipeline.predictedBody(fitted, predicted.measurements) : null;
+    const file = fitted ? await processor.predictedBody(fitted, predicted.measurements) : null;
     if (file) {
       const objectKey = objectKeys.predictionAsset(scan.id, predictionId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
@@ -63,13 +64,13 @@ export async function processPrediction(context: ServiceContext, pipeline: ScanP
 
 /** PROCESSING -> READY and body_shape_prediction.processing.succeeded, in one transaction. */
 async function succeedPrediction(context: ServiceContext, owner: PredictionOwner, result: PredictionResult): Promise<void> {
-  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'READY', null),
+  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.user, 'READY', null),
     (tx, now) => tx.predictions.markPredictionReady(owner.prediction.id, result, now));
 }
 
 /** -> FAILED and body_shape_prediction.processing.failed, in one transaction. */
 async function failPrediction(context: ServiceContext, owner: PredictionOwner, failure: ScanFailure): Promise<void> {
-  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.userToken, 'FAILED', failure),
+  await commitWithEvent(context, owner.tenant, predictionEvent(owner.prediction, owner.user, 'FAILED', failure),
     (tx, now) => tx.predictions.markPredictionFailed(owner.prediction.id, failure, now));
 }
 
@@ -78,7 +79,7 @@ export async function failPredictionAfterRetries(context: ServiceContext, predic
   if (!owned) return; // deleted meanwhile (or with its scan): nothing left to fail or to tell
   const scan = await context.db.scans.findScan(owned.tenant, owned.prediction.scanId);
   if (!scan) return;
-  await failPrediction(context, { ...owned, userToken: scan.userToken }, {
+  await failPrediction(context, { ...owned, user: { userId: scan.userId, userToken: scan.userToken } }, {
     code: 'internal_error',
     message: `Prediction failed ${attempts} times on an internal error.`,
   });

@@ -36,3 +36,41 @@ export interface ScanPipeline {
    */
   predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null;
 }
+
+/** The stages a capture goes through, as the scan's asset stages report them. */
+export type ProcessingStage = 'captureData' | 'body' | 'fittedBody' | 'measurement';
+
+/** What processing one capture needs: its bytes and what measuring is told about the person. */
+export interface CaptureInput {
+  bytes: Uint8Array;
+  context: MeasureContext;
+  assetConfigId: string;
+  /** False in production: a sandbox descriptor is then refused (capture_format_unknown). */
+  allowSandbox: boolean;
+}
+
+/**
+ * Everything the scan job stores of a processed capture: plain data and byte arrays, so it can come
+ * back from a worker thread (the canonical geometry, the bulk of a measurement, stays behind).
+ */
+export interface ProcessedCapture {
+  captureFormat: string;
+  pointCount: number;
+  measured: Omit<BodyMeasurementResult, 'canonical'>;
+  fitted: FittedBody;
+  files: AssetFile[];
+}
+
+/**
+ * Runs the CPU-heavy stages: a capture from bytes to stored results, and a prediction's body. The
+ * production implementation runs them on worker threads so the event loop (API requests, other
+ * jobs) never waits for them; tests may run a ScanPipeline in process. `onStage` is told when each
+ * stage starts. Processing failures come back as ProcessingFailure; anything else (a thread that
+ * crashed or ran out of memory included) as an ordinary error, which the job queue retries.
+ */
+export interface CaptureProcessor {
+  processCapture(input: CaptureInput, onStage: (stage: ProcessingStage) => void): Promise<ProcessedCapture>;
+  /** The fitted body re-shaped to predicted girths; null when the scan's fitted body cannot be read (ScanPipeline.predictedBody). */
+  predictedBody(fitted: FittedBody, predicted: Measurements): Promise<PredictedBodyFile | null>;
+  close(): Promise<void>;
+}

@@ -5,7 +5,7 @@ import {
 } from '../domain/scan.ts';
 import { uuidV7 } from '../domain/uuid-v7.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
-import type { Tenant } from './ports.ts';
+import type { Repositories, StagedUpload, Tenant } from './ports.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { noticeUpload } from './upload-detection.ts';
 import { recordWebhookEvent } from './webhook-outbox.ts';
@@ -99,7 +99,12 @@ export async function getScanAssets(context: ServiceContext, tenant: Tenant, sca
 /** DELETE /scans/{id}: the scan, its predictions (cascade) and every stored file. */
 export async function deleteScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
   const scan = await requireScan(context, tenant, scanId);
-  await context.db.scans.deleteScan(scan.id);
+  // Under the row lock an upload takes (acceptStagedCapture): an upload either lands before and is
+  // deleted with the folder below, or finds the scan gone and keeps nothing.
+  await context.db.transaction(async (tx) => {
+    if ((await tx.scans.lockScanStatus(scan.id)) === null) return;
+    await tx.scans.deleteScan(scan.id);
+  });
   await context.store.deletePrefix(objectKeys.scanFolder(scan.id));
   return scan;
 }
@@ -115,25 +120,64 @@ export async function createUploadUrl(context: ServiceContext, tenant: Tenant, s
   return { url, expirationTime };
 }
 
+/** CREATED -> PROCESSING, its job and its webhook event inside `tx`; false when the scan is not CREATED. */
+async function startProcessing(context: ServiceContext, tx: Repositories, scanId: string, now: Date): Promise<{ moved: boolean; queued: boolean }> {
+  if (!(await tx.scans.markScanProcessing(scanId, now))) return { moved: false, queued: false };
+  await tx.jobs.enqueueJob({ kind: 'process-scan', payload: { id: scanId }, maxAttempts: context.settings.jobMaxAttempts });
+  const owned = await tx.scans.findOwnedScan(scanId);
+  if (owned) await recordWebhookEvent(tx, owned.tenant, scanEvent(owned.scan, 'PROCESSING', null), now);
+  return { moved: true, queued: true };
+}
+
 /**
- * The capture of `scanId` is stored: CREATED -> PROCESSING, the processing job and the
- * scan.processing.started webhook, in one transaction. Returns false when the scan had already
- * left CREATED (a second upload).
+ * The capture of `scanId` is stored (a direct upload to the bucket): CREATED -> PROCESSING, the
+ * processing job and the scan.processing.started webhook, in one transaction. Returns false when
+ * the scan had already left CREATED (a second upload).
  */
 export async function captureArrived(context: ServiceContext, scanId: string): Promise<boolean> {
   const now = context.clock.now();
-  const moved = await context.db.transaction(async (tx) => {
-    if (!(await tx.scans.markScanProcessing(scanId, now))) return false;
-    await tx.jobs.enqueueJob({ kind: 'process-scan', payload: { id: scanId }, maxAttempts: context.settings.jobMaxAttempts });
-    const owned = await tx.scans.findOwnedScan(scanId);
-    if (owned) await recordWebhookEvent(tx, owned.tenant, scanEvent(owned.scan, 'PROCESSING', null), now);
-    return true;
-  });
+  const { moved } = await context.db.transaction((tx) => startProcessing(context, tx, scanId, now));
   if (moved) {
     context.logger.info({ scanId }, 'capture arrived; processing queued');
     context.notifier.jobEnqueued();
   }
   return moved;
+}
+
+export type StagedCaptureOutcome = 'accepted' | 'empty' | 'not_awaiting_upload';
+
+/**
+ * An upload to the signed address, streamed aside (`staged`), becomes the scan's capture only if
+ * the scan is CREATED at that moment, decided under the scan's row lock: the bytes are moved into
+ * place and the scan starts processing in that one transaction, so a concurrent second PUT (409)
+ * never replaces the capture and a scan (or user) deleted during the upload never gets its capture
+ * back. An empty upload fails the scan with capture_empty. Bytes not accepted are discarded.
+ */
+export async function acceptStagedCapture(context: ServiceContext, scanId: string, staged: StagedUpload): Promise<StagedCaptureOutcome> {
+  const now = context.clock.now();
+  let outcome: StagedCaptureOutcome = 'not_awaiting_upload';
+  try {
+    const result = await context.db.transaction(async (tx): Promise<{ outcome: StagedCaptureOutcome; queued: boolean }> => {
+      if ((await tx.scans.lockScanStatus(scanId)) !== 'CREATED') return { outcome: 'not_awaiting_upload', queued: false };
+      if (staged.byteSize === 0) {
+        const failure = { code: 'capture_empty', message: 'The uploaded capture was empty (0 bytes); nothing was kept. Create a new scan and upload the capture file.' };
+        await tx.scans.markScanFailed(scanId, failure, now);
+        await tx.scans.setScanStage(scanId, 'captureData', 'failed', now);
+        const owned = await tx.scans.findOwnedScan(scanId);
+        const queued = owned ? await recordWebhookEvent(tx, owned.tenant, scanEvent(owned.scan, 'FAILED', failure), now) : false;
+        return { outcome: 'empty', queued };
+      }
+      await staged.commit();
+      const { queued } = await startProcessing(context, tx, scanId, now);
+      return { outcome: 'accepted', queued };
+    });
+    outcome = result.outcome;
+    if (result.queued) context.notifier.jobEnqueued();
+  } finally {
+    if (outcome !== 'accepted') await staged.discard();
+  }
+  if (outcome === 'accepted') context.logger.info({ scanId, bytes: staged.byteSize }, 'capture arrived; processing queued');
+  return outcome;
 }
 
 /** Scan ids whose capture may be uploaded now: the key layout is the service's, the check is the store's. */

@@ -1,6 +1,7 @@
 import type { Sex } from '../domain/body-composition.ts';
 import { AppError, type ErrorDetail } from '../domain/error-catalog.ts';
 import { isCalendarDate, type Height, type Region, type TermsAcceptance, type User, type Weight } from '../domain/user.ts';
+import { bodySizeProblems } from '../domain/units.ts';
 import { uuidV7 } from '../domain/uuid-v7.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import type { Tenant, UserFields } from './ports.ts';
@@ -39,7 +40,7 @@ export async function requireUser(context: ServiceContext, tenant: Tenant, token
 /** POST /users: upsert keyed by token (decisions.md); records the terms acceptance given. */
 export async function registerUser(context: ServiceContext, tenant: Tenant, input: RegisterUserInput): Promise<User> {
   const now = context.clock.now();
-  throwIfProblems(checkBirthDate(input.birthDate, now, '/body/birthDate'));
+  throwIfProblems([...checkBirthDate(input.birthDate, now, '/body/birthDate'), ...bodySizeProblems(input, '/body')]);
   const fields: UserFields = {
     token: input.token,
     email: input.email ?? null,
@@ -65,7 +66,7 @@ export async function getUser(context: ServiceContext, tenant: Tenant, token: st
 /** PATCH /users/{token}: changes only the given fields; a token already taken is a 409. */
 export async function patchUser(context: ServiceContext, tenant: Tenant, token: string, patch: PatchUserInput): Promise<User> {
   const now = context.clock.now();
-  if (patch.birthDate !== undefined) throwIfProblems(checkBirthDate(patch.birthDate, now, '/body/birthDate'));
+  throwIfProblems([...(patch.birthDate === undefined ? [] : checkBirthDate(patch.birthDate, now, '/body/birthDate')), ...bodySizeProblems(patch, '/body')]);
   return context.db.transaction(async (tx) => {
     const user = await tx.users.findUserByToken(tenant, token);
     if (!user) throw new AppError('user_not_found', `No user with token "${token}".`);

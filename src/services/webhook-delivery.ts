@@ -29,10 +29,10 @@ export async function deliverWebhook(context: ServiceContext, sender: WebhookSen
     context.logger.warn(log, 'webhook not delivered: endpoint removed');
     return;
   }
-  const timestampS = Math.floor(context.clock.now().getTime() / 1000);
+  const headers = webhookHeaders(endpoint.signatureStyle, endpoint.signingSecret, delivery.id, context.clock.now(), delivery.body);
   let status: number;
   try {
-    status = await sender.post(endpoint.url, delivery.body, webhookHeaders(endpoint.signingSecret, delivery.id, timestampS, delivery.body), WEBHOOK_TIMEOUT_MS);
+    status = await sender.post(endpoint.url, delivery.body, headers, WEBHOOK_TIMEOUT_MS);
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     await context.db.webhooks.recordFailedAttempt(deliveryId, null, reason, context.clock.now());

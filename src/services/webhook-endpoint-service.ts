@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { webhookUrlProblem } from '../domain/webhook-event.ts';
+import { webhookUrlProblem, type WebhookSignatureStyle } from '../domain/webhook-event.ts';
 import type { Clock, Tenant, WebhookDelivery, WebhookRepository } from './ports.ts';
 
 /** The largest delivery log page an operator can ask for at once. */
@@ -11,13 +11,16 @@ export class WebhookUrlError extends Error {
 
 /**
  * `webhooks set`: the tenant's endpoint becomes `url`, with a fresh signing secret (setting it again
- * rotates the secret). Returns the secret: the only time it is shown.
+ * rotates the secret). `signatureStyle` picks our headers (default) or the market service's.
+ * Returns the secret: the only time it is shown.
  */
-export async function setWebhookEndpoint(webhooks: WebhookRepository, clock: Clock, tenant: Tenant, url: string): Promise<{ signingSecret: string }> {
+export async function setWebhookEndpoint(
+  webhooks: WebhookRepository, clock: Clock, tenant: Tenant, url: string, signatureStyle: WebhookSignatureStyle = 'bodyscan',
+): Promise<{ signingSecret: string }> {
   const problem = webhookUrlProblem(url);
   if (problem) throw new WebhookUrlError(problem);
   const signingSecret = `whsec_${randomBytes(32).toString('base64url')}`;
-  await webhooks.upsertWebhookEndpoint({ tenant, url, signingSecret, createdAt: clock.now() });
+  await webhooks.upsertWebhookEndpoint({ tenant, url, signingSecret, signatureStyle, createdAt: clock.now() });
   return { signingSecret };
 }
 

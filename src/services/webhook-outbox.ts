@@ -27,17 +27,19 @@ export async function recordWebhookEvent(tx: Repositories, tenant: Tenant, event
 
 /**
  * A state change and the webhook event that reports it, in one transaction (the outbox rule);
- * after commit, workers are woken when a delivery was queued.
+ * after commit, workers are woken when a delivery was queued. A change that returns false did not
+ * happen (the resource was deleted or had moved on meanwhile): no event then, and false is returned.
  */
 export async function commitWithEvent(
-  context: ServiceContext, tenant: Tenant, event: WebhookEvent, change: (tx: Repositories, now: Date) => Promise<void>,
-): Promise<void> {
-  const queued = await context.db.transaction(async (tx) => {
+  context: ServiceContext, tenant: Tenant, event: WebhookEvent, change: (tx: Repositories, now: Date) => Promise<boolean | void>,
+): Promise<boolean> {
+  const outcome = await context.db.transaction(async (tx) => {
     const now = context.clock.now();
-    await change(tx, now);
-    return recordWebhookEvent(tx, tenant, event, now);
+    if ((await change(tx, now)) === false) return { changed: false, queued: false };
+    return { changed: true, queued: await recordWebhookEvent(tx, tenant, event, now) };
   });
-  wakeWorkersIf(context, queued);
+  wakeWorkersIf(context, outcome.queued);
+  return outcome.changed;
 }
 
 /** After commit: a queued delivery should not wait for the next poll. */

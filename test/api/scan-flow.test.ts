@@ -108,6 +108,9 @@ for (const variant of databaseVariants()) {
       const current = (await api.get(`/scans/${readyScanId}/measurements`)).body;
       assert.ok(ready.predictedMeasurements.waistFit < current.waistFit);
       assert.ok(Math.abs(ready.predictedWeight.value - 58) < 1e-6);
+      const imperial = (await api.get(`/body-shape-prediction/${created.body.id}?unit-system=imperial`)).body;
+      assert.ok(Math.abs(imperial.targetWeight - 58 / 0.45359237) < 1e-9, 'the target reads back in lb with imperial, like predictedWeight');
+      assert.equal(imperial.predictedWeight.unit, 'lb');
       const asset = (await api.get(`/body-shape-prediction/${created.body.id}/asset-urls`)).body;
       const glb = await service.app!.inject({ method: 'GET', url: pathOf(asset.bodyShapePrediction) });
       assert.equal(glb.rawPayload.subarray(0, 4).toString(), 'glTF');

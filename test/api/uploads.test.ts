@@ -75,10 +75,5 @@ for (const variant of databaseVariants()) {
       assert.deepEqual(existsSync(tmp) ? readdirSync(tmp) : [], []);
     });
 
-    it('answers 400 to an empty upload and keeps the scan waiting', async () => {
-      const { id, url } = await newScanWithAddress();
-      assert.equal((await put(pathOf(url), '')).statusCode, 400);
-      assert.equal((await api.get(`/scans/${id}`)).body.status, 'CREATED');
-    });
   });
 }

@@ -39,6 +39,19 @@ describe('bodyscan webhooks', () => {
     });
   });
 
+  it('set --signature-style market stores the market header style; an unknown style is a usage error', async () => {
+    const market = run('set', '--partner', 'globex', '--env', 'sandbox', '--url', 'https://globex.example/prism', '--signature-style', 'market');
+    assert.equal(market.status, 0, market.stderr);
+    assert.match(market.stderr, /market signature headers/);
+    const wrong = run('set', '--partner', 'globex', '--env', 'sandbox', '--url', 'https://globex.example/prism', '--signature-style', 'stripe');
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.stderr, /--signature-style must be bodyscan or market, not "stripe"/);
+    await withDatabase(async (db) => {
+      assert.equal((await db.webhooks.findWebhookEndpoint({ partnerId: 'globex', environment: 'sandbox' }))?.signatureStyle, 'market');
+      assert.equal((await db.webhooks.findWebhookEndpoint({ partnerId: 'acme', environment: 'sandbox' }))?.signatureStyle, 'bodyscan');
+    });
+  });
+
   it('set refuses a URL that is not http or https, saying why', () => {
     const ftp = run('set', '--partner', 'acme', '--env', 'production', '--url', 'ftp://acme.example/hooks');
     assert.equal(ftp.status, 2);
@@ -54,9 +67,9 @@ describe('bodyscan webhooks', () => {
     const ids: string[] = [];
     await withDatabase(async (db) => {
       const events = [
-        scanEvent({ id: 'scan-1', userToken: 'u1' }, 'PROCESSING', null),
-        scanEvent({ id: 'scan-1', userToken: 'u1' }, 'READY', null),
-        predictionEvent({ id: 'prediction-1', scanId: 'scan-1' }, 'u1', 'PROCESSING', null),
+        scanEvent({ id: 'scan-1', userId: 'user-id-1', userToken: 'u1' }, 'PROCESSING', null),
+        scanEvent({ id: 'scan-1', userId: 'user-id-1', userToken: 'u1' }, 'READY', null),
+        predictionEvent({ id: 'prediction-1', scanId: 'scan-1' }, { userId: 'user-id-1', userToken: 'u1' }, 'PROCESSING', null),
       ];
       for (const [index, event] of events.entries()) {
         await db.transaction((tx) => recordWebhookEvent(tx, tenant, event, new Date(Date.UTC(2026, 0, 1, 12, 0, index))));

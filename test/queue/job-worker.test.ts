@@ -17,7 +17,7 @@ describe('job worker', () => {
 
   const workerWith = (handler: JobHandler, leaseMs = 5000) => startJobWorker({
     jobs: db.jobs, handlers: { 'process-scan': handler, 'process-prediction': handler }, clock, logger: quietLogger,
-    concurrency: 1, pollIntervalMs: 20, leaseMs, backoffBaseMs: 30, backoffMaxMs: 1000,
+    concurrency: 1, pollIntervalMs: 20, leaseMs, backoffBaseMs: 30, backoffMaxMs: 1000, retentionMs: 7 * 24 * 3600 * 1000,
   });
 
   it('retries a failing job with growing delays, then hands it to its exhausted handler', async () => {
@@ -56,7 +56,62 @@ describe('job worker', () => {
     const second = await db.jobs.claimJob('worker-b', 60_000, new Date());
     assert.equal(first?.payload.id, 'held');
     assert.equal(second, null);
-    await db.jobs.completeJob(first!.id, new Date());
+    assert.equal(await db.jobs.completeJob(first!.id, 'worker-b', new Date()), false, 'only the holder ends an attempt');
+    assert.equal(await db.jobs.completeJob(first!.id, 'worker-a', new Date()), true);
+  });
+
+  it('exhausts a job whose worker died on its last attempt instead of running it again', async () => {
+    await db.jobs.enqueueJob({ kind: 'process-scan', payload: { id: 'crashes-workers' }, maxAttempts: 2 });
+    // Two workers die while running it: each claim counts an attempt, each lease expires.
+    assert.equal((await db.jobs.claimJob('dead-1', 1, new Date()))?.attempts, 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal((await db.jobs.claimJob('dead-2', 1, new Date()))?.attempts, 2);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const ran: string[] = [];
+    let exhausted: { attempts: number; message: string } | null = null;
+    const worker = workerWith({
+      run: async (job) => { ran.push(job.payload.id); },
+      exhausted: async (job, error) => { exhausted = { attempts: job.attempts, message: String(error) }; },
+    });
+    await waitFor(async () => exhausted, (value) => value !== null, 10_000);
+    await worker.stop();
+    assert.deepEqual(ran, [], 'the job is not run a third time');
+    assert.match(exhausted!.message, /worker stopped during attempt 2 of 2/);
+    assert.equal(await db.jobs.countJobs('running'), 0);
+  });
+
+  it('does not record the outcome of a worker that lost its lease to another worker', async () => {
+    await db.jobs.enqueueJob({ kind: 'process-scan', payload: { id: 'slow' }, maxAttempts: 3 });
+    const slow = await db.jobs.claimJob('slow-worker', 1, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await db.jobs.claimJob('second-worker', 60_000, new Date());
+    assert.equal(second?.id, slow?.id);
+    assert.equal(await db.jobs.completeJob(slow!.id, 'slow-worker', new Date()), false);
+    assert.equal(await db.jobs.failJob(slow!.id, 'slow-worker', 'late', new Date()), false);
+    assert.equal(await db.jobs.retryJob(slow!.id, 'slow-worker', 'late', new Date()), false);
+    assert.equal(await db.jobs.countJobs('running'), 1, 'still the second worker\'s');
+    assert.equal(await db.jobs.completeJob(second!.id, 'second-worker', new Date()), true);
+  });
+
+  it('prunes done and failed jobs older than the retention, and keeps newer and unfinished ones', async () => {
+    for (const id of ['old-done', 'old-failed', 'new-done', 'queued']) await db.jobs.enqueueJob({ kind: 'process-prediction', payload: { id }, maxAttempts: 1 });
+    const longAgo = new Date(Date.now() - 10 * 24 * 3600 * 1000);
+    const claim = async () => (await db.jobs.claimJob('pruner-test', 60_000, new Date(), ['process-prediction']))!;
+    const finish = async (at: Date, fail: boolean) => {
+      const job = await claim();
+      assert.ok(fail ? await db.jobs.failJob(job.id, 'pruner-test', 'x', at) : await db.jobs.completeJob(job.id, 'pruner-test', at));
+    };
+    await finish(longAgo, false);
+    await finish(longAgo, true);
+    await finish(new Date(), false);
+    const before = (await db.jobs.countJobs('done')) + (await db.jobs.countJobs('failed'));
+    const worker = startJobWorker({
+      jobs: db.jobs, handlers: { 'deliver-webhook': { run: async () => undefined, exhausted: async () => undefined } }, clock, logger: quietLogger,
+      concurrency: 1, pollIntervalMs: 20, leaseMs: 5000, backoffBaseMs: 30, backoffMaxMs: 1000, retentionMs: 7 * 24 * 3600 * 1000,
+    });
+    await waitFor(async () => (await db.jobs.countJobs('done')) + (await db.jobs.countJobs('failed')), (n) => n === before - 2, 10_000);
+    await worker.stop();
+    assert.equal(await db.jobs.countJobs('queued'), 1, 'the queued job stays');
   });
 
   it('finishes the running job before stop() resolves', async () => {

@@ -46,7 +46,7 @@ export interface TestServiceOptions {
   variant?: DatabaseVariant;
   worker?: boolean;
   env?: Record<string, string>;
-  pipeline?: ScanPipeline;
+  pipeline?: ScanPipeline | { threadModule: string };
   backoffBaseMs?: number;
   leaseMs?: number;
 }

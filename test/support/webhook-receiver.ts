@@ -55,3 +55,8 @@ export function signatureIsValid(signingSecret: string, request: ReceivedWebhook
   const given = Buffer.from(String(request.headers['x-bodyscan-signature']), 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** The id of the resource an event is about: a prediction's id for prediction events, else the scan's. */
+export function resourceIdOf(request: ReceivedWebhook): string {
+  return request.json.payload.bodyShapePredictionId ?? request.json.payload.scanId;
+}

@@ -11,7 +11,7 @@ type Verify = (secret: string, headers: Record<string, string>, rawBody: string 
 /** The verification snippet partners copy from docs/webhooks.md, run as written against what the service sends. */
 describe('the signature check in docs/webhooks.md', () => {
   const secret = 'whsec_test-secret';
-  const body = '{"eventType":"scan.processing.started","payload":{"eventId":"e-1","id":"s-1","userToken":"u","status":"PROCESSING"}}';
+  const body = '{"eventType":"scan.processing.started","payload":{"eventId":"e-1","scanId":"s-1","userId":"u-1","userToken":"u","state":"PROCESSING"}}';
   const sentAtS = 1_795_359_688;
   let folder: string;
   let verify: Verify;
@@ -27,13 +27,13 @@ describe('the signature check in docs/webhooks.md', () => {
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   it('accepts a request signed by the service, as a string or as bytes', () => {
-    const headers = webhookHeaders(secret, 'e-1', sentAtS, body);
+    const headers = webhookHeaders('bodyscan', secret, 'e-1', new Date(sentAtS * 1000), body);
     assert.equal(verify(secret, headers, body, sentAtS + 1), true);
     assert.equal(verify(secret, headers, Buffer.from(body), sentAtS + 1), true);
   });
 
   it('rejects a changed body, another secret, and a timestamp more than 5 minutes old', () => {
-    const headers = webhookHeaders(secret, 'e-1', sentAtS, body);
+    const headers = webhookHeaders('bodyscan', secret, 'e-1', new Date(sentAtS * 1000), body);
     assert.equal(verify(secret, headers, body.replace('PROCESSING', 'READY'), sentAtS), false);
     assert.equal(verify('whsec_other', headers, body, sentAtS), false);
     assert.equal(verify(secret, headers, body, sentAtS + 5 * 60 + 1), false);

@@ -4,7 +4,7 @@ import { defaultScanPipeline } from '../../src/services/default-scan-pipeline.ts
 import { setWebhookEndpoint } from '../../src/services/webhook-endpoint-service.ts';
 import { apiClient, newUserBody, pathOf, waitFor, type ApiClient } from '../support/api-client.ts';
 import { databaseVariants, startTestService, type TestService } from '../support/test-service.ts';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { resourceIdOf, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** When processing keeps hitting an unexpected error until its attempts run out, partners still hear of the failure. */
 for (const variant of databaseVariants()) {
@@ -22,7 +22,7 @@ for (const variant of databaseVariants()) {
       await service.app!.inject({ method: 'PUT', url: pathOf(url), payload: JSON.stringify({ sandbox: true, sex: 'male', heightM: 1.8, weightKg: 85, seed: 9 }) });
       return scan.id;
     };
-    const about = (resourceId: string, eventType: string) => (request: ReceivedWebhook) => request.json.payload.id === resourceId && request.json.eventType === eventType;
+    const about = (resourceId: string, eventType: string) => (request: ReceivedWebhook) => resourceIdOf(request) === resourceId && request.json.eventType === eventType;
 
     before(async () => {
       receiver = await startWebhookReceiver();
@@ -51,10 +51,10 @@ for (const variant of databaseVariants()) {
       const [failed] = await receiver.waitForRequests(about(created.id, 'body_shape_prediction.processing.failed'), 1);
       assert.equal(failed.json.payload.failure.code, 'internal_error');
       assert.match(failed.json.payload.failure.message, /2 times/);
-      assert.deepEqual([failed.json.payload.scanId, failed.json.payload.userToken, failed.json.payload.status], [readyScanId, 'tired-user', 'FAILED']);
+      assert.deepEqual([failed.json.payload.scanId, failed.json.payload.userToken, failed.json.payload.state], [readyScanId, 'tired-user', 'FAILED']);
       // The log, not the receiver: every event is in it (committed) before the failure is, whatever the delivery order.
       const log = await service.db.webhooks.listWebhookDeliveries({ partnerId: 'tired', environment: 'sandbox' }, 100);
-      const startedEvents = log.filter((d) => d.eventType === 'body_shape_prediction.processing.started' && JSON.parse(d.body).payload.id === created.id);
+      const startedEvents = log.filter((d) => d.eventType === 'body_shape_prediction.processing.started' && JSON.parse(d.body).payload.bodyShapePredictionId === created.id);
       assert.equal(startedEvents.length, 1);
       assert.equal((await api.get(`/body-shape-prediction/${created.id}`)).body.status, 'FAILED');
     });

@@ -4,7 +4,7 @@ import type { Tenant } from '../../src/services/ports.ts';
 import { setWebhookEndpoint } from '../../src/services/webhook-endpoint-service.ts';
 import { apiClient, newUserBody, pathOf, waitFor, type ApiClient } from '../support/api-client.ts';
 import { databaseVariants, startTestService, type TestService } from '../support/test-service.ts';
-import { signatureIsValid, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { resourceIdOf, signatureIsValid, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const SANDBOX_CAPTURE = JSON.stringify({ sandbox: true, sex: 'female', heightM: 1.68, weightKg: 64, seed: 5 });
 const UNREADABLE_CAPTURE = 'this is not a body scan';
@@ -38,13 +38,15 @@ for (const variant of databaseVariants()) {
     };
     const settled = async (partnerId: string, scanId: string) =>
       (await waitFor(() => clients[partnerId].get(`/scans/${scanId}`), (r) => r.body.status === 'READY' || r.body.status === 'FAILED', 60_000)).body;
-    const about = (resourceId: string) => (request: ReceivedWebhook) => request.json.payload.id === resourceId;
+    const about = (resourceId: string) => (request: ReceivedWebhook) => resourceIdOf(request) === resourceId;
     // Deliveries run concurrently, so arrival order is not event order: occurredAt is (same millisecond: the lifecycle decides).
     const phase = (request: ReceivedWebhook) => ['started', 'succeeded', 'failed'].indexOf(request.json.eventType.split('.').pop()!);
     const byOccurrence = (requests: ReceivedWebhook[]) =>
       [...requests].sort((a, b) => a.json.payload.occurredAt.localeCompare(b.json.payload.occurredAt) || phase(a) - phase(b));
 
     let readyScanId = '';
+    let readyUserIdValue = '';
+    const readyUserId = () => readyUserIdValue;
 
     before(async () => {
       receiver = await startWebhookReceiver();
@@ -58,13 +60,16 @@ for (const variant of databaseVariants()) {
 
     it('delivers scan.processing.started then scan.processing.succeeded for a sandbox scan, signed with HMAC-SHA256 of timestamp.body', async () => {
       readyScanId = await takeScan('acme', SANDBOX_CAPTURE);
-      assert.equal((await settled('acme', readyScanId)).status, 'READY');
+      const ready = await settled('acme', readyScanId);
+      assert.equal(ready.status, 'READY');
+      readyUserIdValue = ready.userId;
+      assert.match(readyUserIdValue, /^[0-9a-f-]{36}$/);
       const [started, succeeded] = byOccurrence(await receiver.waitForRequests(about(readyScanId), 2));
       assert.deepEqual([started.json.eventType, succeeded.json.eventType], ['scan.processing.started', 'scan.processing.succeeded']);
       assert.deepEqual(Object.keys(started.json), ['eventType', 'payload']);
       const { eventId, occurredAt, ...resource } = succeeded.json.payload;
-      assert.deepEqual(resource, { id: readyScanId, userToken: 'acme-user', status: 'READY' });
-      assert.equal(started.json.payload.status, 'PROCESSING');
+      assert.deepEqual(resource, { scanId: readyScanId, userId: readyUserId(), userToken: 'acme-user', state: 'READY' });
+      assert.equal(started.json.payload.state, 'PROCESSING');
       assert.equal(succeeded.headers['x-bodyscan-event-id'], eventId);
       assert.ok(!Number.isNaN(Date.parse(occurredAt)));
       for (const request of [started, succeeded]) {
@@ -89,7 +94,7 @@ for (const variant of databaseVariants()) {
       assert.equal(scan.status, 'FAILED');
       const failed = (await receiver.waitForRequests((r) => about(scanId)(r) && r.json.eventType === 'scan.processing.failed', 1))[0];
       assert.deepEqual(failed.json.payload.failure, { code: 'capture_format_unknown', message: scan.failure.message });
-      assert.equal(failed.json.payload.status, 'FAILED');
+      assert.equal(failed.json.payload.state, 'FAILED');
       assert.ok(signatureIsValid(secrets.acme, failed));
     });
 
@@ -99,8 +104,8 @@ for (const variant of databaseVariants()) {
       const requests = byOccurrence(await receiver.waitForRequests(about(created.body.id), 2));
       assert.deepEqual(requests.map((r) => r.json.eventType), ['body_shape_prediction.processing.started', 'body_shape_prediction.processing.succeeded']);
       const { eventId, occurredAt, ...resource } = requests[1].json.payload;
-      assert.deepEqual(resource, { id: created.body.id, scanId: readyScanId, userToken: 'acme-user', status: 'READY' });
-      assert.equal(requests[0].json.payload.status, 'PROCESSING');
+      assert.deepEqual(resource, { bodyShapePredictionId: created.body.id, scanId: readyScanId, userId: readyUserId(), userToken: 'acme-user', state: 'READY' });
+      assert.equal(requests[0].json.payload.state, 'PROCESSING');
       assert.ok(requests.every((request) => signatureIsValid(secrets.acme, request)));
     });
 
@@ -138,13 +143,13 @@ for (const variant of databaseVariants()) {
       await settled('beta', betaScan);
       await receiver.waitForRequests(about(acmeScan), 2);
       await receiver.waitForRequests(about(betaScan), 2);
-      const seen = (path: string) => new Set(receiver.received.filter((r) => r.path === path).map((r) => r.json.payload.id));
+      const seen = (path: string) => new Set(receiver.received.filter((r) => r.path === path).map((r) => resourceIdOf(r)));
       assert.ok(seen('/acme').has(acmeScan) && !seen('/acme').has(betaScan));
       assert.ok(seen('/beta').has(betaScan) && !seen('/beta').has(acmeScan));
       assert.equal(seen('/acme-production').size, 0);
       assert.ok(receiver.received.filter((r) => r.path === '/beta').every((r) => signatureIsValid(secrets.beta, r)));
       const betaLog = await service.db.webhooks.listWebhookDeliveries({ partnerId: 'beta', environment: 'sandbox' }, 100);
-      assert.deepEqual(new Set(betaLog.map((d) => JSON.parse(d.body).payload.id)), new Set([betaScan]));
+      assert.deepEqual(new Set(betaLog.map((d) => JSON.parse(d.body).payload.scanId)), new Set([betaScan]));
     });
   });
 }

@@ -27,7 +27,7 @@ for (const variant of databaseVariants()) {
       (await setWebhookEndpoint(service.db.webhooks, service.clock, tenant, `${receiver.url}${path}`)).signingSecret;
     /** A scan.processing.started event recorded as captureArrived records it; returns its delivery id. */
     const recordEvent = async (tenant: Tenant, scanId: string): Promise<string> => {
-      const queued = await service.db.transaction((tx) => recordWebhookEvent(tx, tenant, scanEvent({ id: scanId, userToken: 'user-1' }, 'PROCESSING', null), service.clock.now()));
+      const queued = await service.db.transaction((tx) => recordWebhookEvent(tx, tenant, scanEvent({ id: scanId, userId: 'user-id-1', userToken: 'user-1' }, 'PROCESSING', null), service.clock.now()));
       assert.equal(queued, true);
       const [delivery] = await service.db.webhooks.listWebhookDeliveries(tenant, 1);
       return delivery.id;
@@ -101,7 +101,7 @@ for (const variant of databaseVariants()) {
       await endpointFor(tenant, '/rolled-back');
       const queuedBefore = await service.db.jobs.countJobs('queued');
       await assert.rejects(service.db.transaction(async (tx) => {
-        await recordWebhookEvent(tx, tenant, scanEvent({ id: 'scan-rolled-back', userToken: 'user-1' }, 'READY', null), service.clock.now());
+        await recordWebhookEvent(tx, tenant, scanEvent({ id: 'scan-rolled-back', userId: 'user-id-1', userToken: 'user-1' }, 'READY', null), service.clock.now());
         throw new Error('the state change failed');
       }), /state change failed/);
       assert.deepEqual(await service.db.webhooks.listWebhookDeliveries(tenant, 10), []);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/error-catalog.ts';
 import type { SignedLocalStorage } from '../../services/ports.ts';
-import { captureArrived, captureScanIdOf, scanAwaitsUpload } from '../../services/scan-service.ts';
+import { acceptStagedCapture, captureScanIdOf, scanAwaitsUpload } from '../../services/scan-service.ts';
 import type { ServiceContext } from '../../services/service-context.ts';
 import { sendError } from '../error-handler.ts';
 
@@ -37,13 +37,9 @@ export function storageRoutes(app: FastifyInstance, context: ServiceContext, sto
         request.raw.resume();
         throw new AppError('payload_too_large', `The upload exceeds the limit of ${maxBytes} bytes; nothing was kept.`);
       }
-      const { byteSize } = await context.store.put(key, request.raw, { contentType: 'application/octet-stream', maxBytes });
-      if (byteSize === 0) {
-        await context.store.deletePrefix(`${key.slice(0, key.lastIndexOf('/') + 1)}`);
-        throw new AppError('invalid_input', 'The upload was empty; nothing was kept.');
-      }
-      if (!(await captureArrived(context, scanId))) {
-        throw new AppError('scan_not_awaiting_upload', 'This scan already has its capture.');
+      const staged = await storage.stageUpload(key, request.raw, maxBytes);
+      if ((await acceptStagedCapture(context, scanId, staged)) === 'not_awaiting_upload') {
+        throw new AppError('scan_not_awaiting_upload', 'This scan already has its capture (or no longer exists); these bytes were not kept.');
       }
       return reply.status(200).send();
     });

@@ -16,7 +16,7 @@ export const PredictionSchema = Type.Object({
   status: StringEnum(PREDICTION_STATUSES),
   scanId: Type.String(),
   predictionType: StringEnum(PREDICTION_TYPES),
-  targetWeight: Type.Optional(Type.Number()),
+  targetWeight: Type.Optional(Type.Number({ description: 'the target given (kg); in lb with unit-system=imperial' })),
   targetBodyfat: Type.Optional(Type.Number()),
   createdAt: DateTime,
   updatedAt: DateTime,
