@@ -7,6 +7,7 @@ import { reconstructSurface } from '../surface-reconstruction/reconstruct-surfac
 import type { AssetMesh, NamedLoop, RgbaImage } from './asset-mesh.ts';
 import type { ScanAssetKind } from './asset-configs.ts';
 import { pipelineOf } from './asset-configs.ts';
+import { avatarVertexColors } from './avatar-colors.ts';
 import { cylinderFrameOf, unwrapCylindrical } from './cylindrical-uv.ts';
 import { writeMeshGlb } from './glb-mesh-writer.ts';
 import { writeStripesGlb } from './glb-stripes-writer.ts';
@@ -88,8 +89,12 @@ export function buildScanAssets(
     normals[v * 3] = sourceNormals[s]; normals[v * 3 + 1] = sourceNormals[s + 1]; normals[v * 3 + 2] = sourceNormals[s + 2];
   }
   const model: AssetMesh = { positionsM: unwrapped.positionsM, indices: unwrapped.indices, normals, colors: null, uvs: unwrapped.uvs };
+  // The avatar's preview takes the capture's colours per vertex and per body part (avatar-colors.ts):
+  // the cylindrical texture gives a torso side hidden behind an arm the arm's colour.
+  const avatarColors = useAvatar && hasColors ? avatarVertexColors(surfacePositions, surfaceIndices, avatar.model.vertexPart, canonical.positions, colors, avatar.fit.pointPart) : null;
   const preview = renderPreview({
-    positionsM: model.positionsM, indices: model.indices, normals, colors: sampleTexture(texture, unwrapped.uvs),
+    positionsM: model.positionsM, indices: model.indices, normals,
+    colors: avatarColors ? perUnwrappedVertex(avatarColors, unwrapped.sourceVertex) : sampleTexture(texture, unwrapped.uvs),
   });
   const previewPng = encodePng(preview, true);
   const loops = useAvatar ? avatarLoops(result, avatar) : result.sites.map((site) => ({ name: site.field, pointsM: site.ringM, perimeterM: site.perimeterM }));
@@ -154,6 +159,16 @@ function sourceExtras(voxelSizeM: number | null): Record<string, unknown> {
     method: 'occupancy grid, closing and flood fill, marching cubes, Taubin smoothing, projection onto the points',
     voxelSizeM: Math.round(voxelSizeM * 1e5) / 1e5,
   };
+}
+
+/** Source-vertex colours (rgb) repeated for the unwrapped mesh's vertices (seam duplicates included). */
+function perUnwrappedVertex(colors: Uint8Array, sourceVertex: Uint32Array): Uint8Array {
+  const out = new Uint8Array(sourceVertex.length * 3);
+  for (let v = 0; v < sourceVertex.length; v++) {
+    const s = sourceVertex[v] * 3;
+    out[v * 3] = colors[s]; out[v * 3 + 1] = colors[s + 1]; out[v * 3 + 2] = colors[s + 2];
+  }
+  return out;
 }
 
 /** Nearest-texel colour of every vertex (u wraps, v clamps): rgb per vertex. */
