@@ -5,13 +5,17 @@ import { NO_PART } from '../body-model/posable-model-types.ts';
  * weighted mean of the capture points within `radiusM` of the vertex that carry the vertex's body
  * part (the fit labels every capture point), so an arm resting on the torso keeps the sleeve's colour
  * and the torso's side keeps the shirt's, which a projection around the body axis cannot tell apart.
- * Vertices with no such point take the nearest point of any part within 2 radiusM; the rest are
+ * Vertices with no such point take the nearest point of any part within radiusM; the rest are
  * filled from their neighbours along the triangles; a vertex still empty takes the mean colour.
- * Canonical frame, m; colours 0..255. Points are bucketed in a uniform grid of radiusM cells.
+ * Canonical frame, m; colours 0..255. Points are bucketed in a uniform grid of radiusM cells, and at
+ * most POINTS_PER_CELL of each cell are read (in capture order, which is not spatial): a colour
+ * needs a sample of its neighbourhood, not all of a dense capture's points.
  */
+const POINTS_PER_CELL = 12;
+
 export function avatarVertexColors(
   posedM: Float32Array, triangles: Uint32Array, vertexPart: Uint8Array,
-  pointsM: Float32Array, pointColors: Uint8Array, pointPart: Uint8Array | null, radiusM = 0.02,
+  pointsM: Float32Array, pointColors: Uint8Array, pointPart: Uint8Array | null, radiusM = 0.015,
 ): Uint8Array {
   const vertexCount = posedM.length / 3;
   const pointCount = Math.min(pointsM.length / 3, pointColors.length / 3);
@@ -24,7 +28,7 @@ export function avatarVertexColors(
     if (y < minY) minY = y; if (y > maxY) maxY = y;
     if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
   }
-  const cell = 2 * radiusM;
+  const cell = radiusM;
   const nx = Math.max(1, Math.ceil((maxX - minX) / cell) + 1), ny = Math.max(1, Math.ceil((maxY - minY) / cell) + 1), nz = Math.max(1, Math.ceil((maxZ - minZ) / cell) + 1);
   const cellOf = (x: number, y: number, z: number): number => {
     const i = Math.floor((x - minX) / cell), j = Math.floor((y - minY) / cell), k = Math.floor((z - minZ) / cell);
@@ -44,11 +48,11 @@ export function avatarVertexColors(
 
   const colors = new Uint8Array(3 * vertexCount);
   const known = new Uint8Array(vertexCount);
-  const r2 = radiusM * radiusM, far2 = 4 * r2;
+  const r2 = radiusM * radiusM;
   for (let v = 0; v < vertexCount; v++) {
     const x = posedM[3 * v], y = posedM[3 * v + 1], z = posedM[3 * v + 2];
     const i0 = Math.floor((x - minX) / cell), j0 = Math.floor((y - minY) / cell), k0 = Math.floor((z - minZ) / cell);
-    let sr = 0, sg = 0, sb = 0, sw = 0, nearest = -1, nearest2 = far2;
+    let sr = 0, sg = 0, sb = 0, sw = 0, nearest = -1, nearest2 = r2;
     for (let j = j0 - 1; j <= j0 + 1; j++) {
       if (j < 0 || j >= ny) continue;
       for (let k = k0 - 1; k <= k0 + 1; k++) {
@@ -56,7 +60,7 @@ export function avatarVertexColors(
         for (let i = i0 - 1; i <= i0 + 1; i++) {
           if (i < 0 || i >= nx) continue;
           const c = (j * nz + k) * nx + i;
-          for (let q = start[c]; q < start[c + 1]; q++) {
+          for (let q = start[c], end = Math.min(start[c + 1], start[c] + POINTS_PER_CELL); q < end; q++) {
             const p = order[q];
             const dx = pointsM[3 * p] - x, dy = pointsM[3 * p + 1] - y, dz = pointsM[3 * p + 2] - z;
             const d2 = dx * dx + dy * dy + dz * dz;
