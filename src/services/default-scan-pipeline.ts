@@ -3,7 +3,7 @@ import { ProcessingFailure } from '../domain/processing-failure.ts';
 import type { AssetKey } from '../domain/scan.ts';
 import { writeMeshGlb } from '../processing/assets/glb-mesh-writer.ts';
 import { writeMtl } from '../processing/assets/obj-writer.ts';
-import { buildScanAssets, type ScanAvatarInput } from '../processing/assets/build-scan-assets.ts';
+import { buildScanAssets, modelSkin, type ScanAvatarInput } from '../processing/assets/build-scan-assets.ts';
 import { fitPosableModel } from '../processing/body-model/fit-posable-model.ts';
 import { readFittedBodyRecord } from '../processing/body-model/fitted-body-record.ts';
 import { loadPosableBodyModel } from '../processing/body-model/load-posable-model.ts';
@@ -91,7 +91,7 @@ export function defaultScanPipeline(): ScanPipeline {
         fileName: 'predicted-body.glb',
         contentType: 'model/gltf-binary',
         bytes: writeMeshGlb({ positionsM: avatar.body.positionsM, indices: avatar.body.triangles, normals: null, colors: null, uvs: null }, {
-          name: 'predicted-body',
+          name: 'predicted-body', skin: modelSkin(model, avatar.body.boneHeadM),
           extras: { frame: 'metres, Y up, facing +Z, feet at y = 0', pose: 'rest A-pose of the body model', source: 'fitted body re-shaped to the predicted girths and volume', shape: Array.from(avatar.shape), ...diagnostics },
         }),
         diagnostics,

@@ -9,7 +9,7 @@ import type { ScanAssetKind } from './asset-configs.ts';
 import { pipelineOf } from './asset-configs.ts';
 import { avatarVertexColors } from './avatar-colors.ts';
 import { cylinderFrameOf, unwrapCylindrical } from './cylindrical-uv.ts';
-import { writeMeshGlb } from './glb-mesh-writer.ts';
+import { writeMeshGlb, type MeshSkin } from './glb-mesh-writer.ts';
 import { writeStripesGlb } from './glb-stripes-writer.ts';
 import { writeMtl, writeObj } from './obj-writer.ts';
 import { encodePng } from './png-encoder.ts';
@@ -117,7 +117,7 @@ export function buildScanAssets(
     files.canonicalBody = {
       fileName: 'canonical-body.glb', contentType: 'model/gltf-binary',
       bytes: writeMeshGlb(canonicalAsset, {
-        name: 'canonical-body', baseColorFactor: SKIN_FACTOR,
+        name: 'canonical-body', baseColorFactor: SKIN_FACTOR, skin: modelSkin(avatar.model, canonicalMesh.boneHeadM),
         extras: { pose: 'rest A-pose of the body model', frame: FRAME, bodyModel: 'bodyscan posable model (MakeHuman CC0 data)', shape: avatar.record.shape },
       }),
     };
@@ -130,6 +130,11 @@ export function buildScanAssets(
     };
   }
   return files;
+}
+
+/** The body model's skeleton and skin weights for a body of it whose bone heads (m) are given: a posable GLB. */
+export function modelSkin(model: PosableBodyModel, boneHeadsM: Float32Array): MeshSkin {
+  return { boneNames: model.boneNames, boneParent: model.boneParent, boneHeadsM, skinBones: model.skinBones, skinWeights: model.skinWeights };
 }
 
 /** The measured sites drawn on the posed avatar: the tape at each measured plane over the site's body parts. */
