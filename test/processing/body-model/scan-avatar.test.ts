@@ -8,7 +8,8 @@ import { loadPosableBodyModel } from '../../../src/processing/body-model/load-po
 import { predictedAvatar, scanAvatar } from '../../../src/processing/body-model/scan-avatar.ts';
 import { enclosedVolumeM3 } from '../../../src/processing/body-model/shape-to-girths.ts';
 import { siteGirthsM } from '../../../src/processing/body-model/site-girths.ts';
-import { measureModelBody, modelParams } from '../../support/model-measurement.ts';
+import { measureModelBody, modelParams, onFloor } from '../../support/model-measurement.ts';
+import { ARMS_DOWN, standardPose } from '../../../src/processing/body-model/standard-pose.ts';
 
 const model = loadPosableBodyModel();
 const heavy = { 0: 1.2, 1: -0.8, 2: 0.5, 3: 0.4 };
@@ -111,5 +112,23 @@ describe('a predicted avatar', () => {
     const start = canonicalBody(model, record.shape);
     for (let i = 0; i < start.positionsM.length; i++) moved = Math.max(moved, Math.abs(start.positionsM[i] - same.body.positionsM[i]));
     assert.ok(moved < 0.003, `largest vertex move ${moved} m`);
+  });
+});
+
+describe('a predicted avatar of an obese body gaining weight', () => {
+  const scan = measureModelBody(onFloor(model, standardPose(model, ARMS_DOWN, model.shapePresets.femaleObese)));
+  const { record } = scanAvatar(model, scan.fit, scan.result);
+  // A weight gain: torso girths +6 %, thighs +5 %, the rest +3 %, volume +10 %.
+  const predicted = { ...scan.result.measurements };
+  for (const field of CIRCUMFERENCE_FIELDS) predicted[field] *= /Arm|wrist|ankle|calf|neck/.test(field) ? 1.03 : /Thigh/.test(field) ? 1.05 : 1.06;
+  predicted.fullBodyVolume *= 1.1;
+  const avatar = predictedAvatar(model, record, predicted);
+
+  it('reaches the torso girth changes within 5 mm, the others within 8 mm, the volume within 1 % and keeps stature within 3 mm', () => {
+    for (const field of CIRCUMFERENCE_FIELDS) {
+      assert.ok(Math.abs(avatar.girthErrorMm[field]!) < (/Arm|wrist|ankle|calf|Thigh|neck/.test(field) ? 8 : 5), `${field}: ${avatar.girthErrorMm[field]!.toFixed(1)} mm`);
+    }
+    assert.ok(Math.abs(avatar.volumeErrorPercent) < 1, `volume ${avatar.volumeErrorPercent} %`);
+    assert.ok(Math.abs(avatar.statureChangeMm) < 3, `stature ${avatar.statureChangeMm} mm`);
   });
 });
