@@ -142,7 +142,7 @@ export interface CompactSkin {
 }
 
 /**
- * Top-4 influences per body vertex, renormalised to sum 1. A vertex's part is the part with the
+ * Top-4 influences per body vertex (fewer where a tie straddles the cut), renormalised to sum 1. A vertex's part is the part with the
  * largest summed (folded, untruncated) weight: the bone that moves it most decides its label.
  */
 export function compactSkin(
@@ -160,7 +160,11 @@ export function compactSkin(
     weighted[v] = 1;
     const sorted = [...perBone.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const total = sorted.reduce((sum, [, w]) => sum + w, 0);
-    const kept = sorted.slice(0, 4);
+    // Keep the 4 largest; a weight tied with the first one dropped goes too (a midline vertex with
+    // equal left and right clavicle weights keeps both or neither: the skin stays symmetric).
+    let cut = Math.min(4, sorted.length);
+    while (cut > 1 && cut < sorted.length && Math.abs(sorted[cut - 1][1] - sorted[cut][1]) < 1e-9) cut--;
+    const kept = sorted.slice(0, cut);
     const keptSum = kept.reduce((sum, [, w]) => sum + w, 0);
     maxDroppedWeight = Math.max(maxDroppedWeight, (total - keptSum) / total);
     kept.forEach(([bone, w], slot) => {

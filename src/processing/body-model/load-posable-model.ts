@@ -5,7 +5,7 @@
  */
 import { decodePosableModel } from './posable-model-codec.ts';
 import { POSABLE_MODEL_ASSET_BASE64 } from './posable-model-asset.ts';
-import type { PosableBodyModel, PosedBody } from './posable-model-types.ts';
+import type { BodyParams, PosableBodyModel, PosedBody } from './posable-model-types.ts';
 
 let cached: PosableBodyModel | undefined;
 
@@ -22,7 +22,7 @@ function base64ToBytes(text: string): Uint8Array {
 }
 
 /** Zero parameters of the right sizes: the mean body in the rest pose, at the origin. */
-export function zeroBodyParams(model: PosableBodyModel): { shape: Float32Array; pose: Float32Array; rootRotation: Float32Array; rootTranslationM: Float32Array } {
+export function zeroBodyParams(model: PosableBodyModel): BodyParams {
   return {
     shape: new Float32Array(model.shapeCount),
     pose: new Float32Array(3 * model.boneCount),

@@ -130,7 +130,8 @@ function unshuffleBytes(bytes: Uint8Array, offset: number, count: number, kind: 
   return ints;
 }
 
-export function encodePosableModel(model: PosableBodyModel, steps: AssetSteps = ASSET_STEPS): Uint8Array {
+/** `level`: DEFLATE effort, 9 (the committed asset: smallest, ~10 s) down to 1 (fast, for tests). */
+export function encodePosableModel(model: PosableBodyModel, steps: AssetSteps = ASSET_STEPS, level: 1 | 6 | 9 = 9): Uint8Array {
   const V = model.vertexCount;
   const B = model.boneCount;
   const quantisedWeights = new Float64Array(model.skinWeights.length);
@@ -171,7 +172,7 @@ export function encodePosableModel(model: PosableBodyModel, steps: AssetSteps = 
   payload.set(headerBytes, 12);
   const dataStart = 12 + headerPadded;
   blobs.forEach((blob, i) => payload.set(blob, dataStart + sections[i].offset));
-  return deflateSync(payload, { level: 9, mem: 12 });
+  return deflateSync(payload, { level, mem: 12 });
 }
 
 export function decodePosableModel(compressed: Uint8Array): PosableBodyModel {

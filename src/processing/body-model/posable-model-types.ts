@@ -35,9 +35,9 @@ export interface PosableBodyModel {
    */
   principalShapeCount: number;
   /**
-   * Shape coefficients of a few named MakeHuman adults projected on the space (e.g. 'femaleAverage',
-   * 'maleAverage', 'femaleHeavy', 'maleHeavy'): starting points for a fit that knows the sex, and
-   * examples for tests and pictures. (Added in issue 10.)
+   * Shape coefficients of named MakeHuman adults projected on the space ('femaleAverage',
+   * 'maleAverage', 'femaleHeavy', 'maleHeavy', 'femaleObese', 'maleObese'; see docs/body-model.md):
+   * starting points for a fit that knows the sex, and examples for tests and pictures. (Added in issue 10.)
    */
   shapePresets: Readonly<Record<string, Float32Array>>;
   /** A name per shape coefficient (for diagnostics and docs). */

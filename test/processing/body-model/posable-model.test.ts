@@ -243,7 +243,7 @@ describe('compiled asset', () => {
       boneHeadBasisM: model.boneHeadBasisM.slice(0, 2 * 3 * model.boneCount),
       boneTailBasisM: model.boneTailBasisM.slice(0, 2 * 3 * model.boneCount),
     };
-    const again = decodePosableModel(encodePosableModel(small));
+    const again = decodePosableModel(encodePosableModel(small, ASSET_STEPS, 1));
     assert.ok(maxAbsDifference(again.meanPositionsM, small.meanPositionsM) <= ASSET_STEPS.positionM / 2);
     assert.ok(maxAbsDifference(again.shapeBasisM, small.shapeBasisM) <= ASSET_STEPS.basisM / 2);
     assert.ok(maxAbsDifference(again.skinWeights, small.skinWeights) <= 2 * ASSET_STEPS.weight);
@@ -298,5 +298,53 @@ describe('shape presets', () => {
     const bmi = (name: string): number => { const m = measure(name); return m.litres / m.statureM ** 2; };
     assert.ok(bmi('femaleHeavy') > 25 && bmi('maleHeavy') > 28, `heavy ${bmi('femaleHeavy')} ${bmi('maleHeavy')}`);
     assert.ok(bmi('femaleObese') > 34 && bmi('maleObese') > 42, `obese ${bmi('femaleObese')} ${bmi('maleObese')}`);
+  });
+});
+
+describe('symmetry', () => {
+  it('is its own mirror image: every vertex has a partner across x = 0 with the mirrored part, weights and shape motion', () => {
+    const positions = model.meanPositionsM;
+    const V = model.vertexCount;
+    const cell = (x: number, y: number, z: number): string => `${Math.round(x * 200)},${Math.round(y * 200)},${Math.round(z * 200)}`;
+    const grid = new Map<string, number[]>();
+    for (let v = 0; v < V; v++) {
+      const key = cell(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]);
+      grid.set(key, [...(grid.get(key) ?? []), v]);
+    }
+    const mirrorName = (name: string): string => name.endsWith('Left') ? name.replace(/Left$/, 'Right') : name.replace(/Right$/, 'Left');
+    const mirrorBone = model.boneNames.map((name) => model.boneNames.indexOf(mirrorName(name)));
+    let worstPositionM = 0;
+    let worstShapeM = 0;
+    const sampleComponents = [0, 1, 5, model.shapeNames.indexOf('upperArmGirth')];
+    for (let v = 0; v < V; v++) {
+      const [x, y, z] = [-positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]];
+      let partner = -1;
+      let distance = Infinity;
+      const [cx, cy, cz] = cell(x, y, z).split(',').map(Number);
+      for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) for (let c = -1; c <= 1; c++) {
+        for (const u of grid.get(`${cx + a},${cy + b},${cz + c}`) ?? []) {
+          const d = Math.hypot(positions[3 * u] - x, positions[3 * u + 1] - y, positions[3 * u + 2] - z);
+          if (d < distance) { distance = d; partner = u; }
+        }
+      }
+      worstPositionM = Math.max(worstPositionM, distance);
+      assert.equal(BODY_PARTS[model.vertexPart[partner]], mirrorName(BODY_PARTS[model.vertexPart[v]]));
+      const weightOn = (vertex: number, boneIndex: number): number => {
+        let w = 0;
+        for (let j = 0; j < 4; j++) if (model.skinBones[4 * vertex + j] === boneIndex) w += model.skinWeights[4 * vertex + j];
+        return w;
+      };
+      for (let j = 0; j < 4; j++) {
+        const w = model.skinWeights[4 * v + j];
+        if (w > 0) assert.ok(Math.abs(weightOn(partner, mirrorBone[model.skinBones[4 * v + j]]) - w) < 0.01, `vertex ${v} weight`);
+      }
+      for (const k of sampleComponents) {
+        const o = k * 3 * V;
+        const basis = model.shapeBasisM;
+        worstShapeM = Math.max(worstShapeM, Math.hypot(basis[o + 3 * v] + basis[o + 3 * partner], basis[o + 3 * v + 1] - basis[o + 3 * partner + 1], basis[o + 3 * v + 2] - basis[o + 3 * partner + 2]));
+      }
+    }
+    assert.ok(worstPositionM < 1e-4, `mean body mirrored within ${worstPositionM} m`);
+    assert.ok(worstShapeM < 1e-3, `shape components mirrored within ${worstShapeM} m per unit`);
   });
 });
