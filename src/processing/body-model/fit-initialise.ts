@@ -1,21 +1,25 @@
 /**
  * Starting points of the fit in the canonical measuring frame (metres, Y up, facing +Z, soles at
- * y = 0): the mean body, its stature matched with the single shape coefficient that moves stature
+ * y = 0): the mean body (or the average body of the stated sex), its stature matched with the single shape coefficient that moves stature
  * most, stood on the floor and centred on the capture's torso band; facing +Z or turned by π (the
  * canonical frame takes the front from the feet, which can be wrong), arms in the rest A-pose or
- * hanging at the sides. The solver starts from each and keeps the best.
+ * lowered towards the sides. The solver starts from each and keeps the best.
  */
 import type { FitState } from './fit-kinematics.ts';
 import { applyShape, rotationMatrixFromVector, updatePosedBody } from './fit-kinematics.ts';
 import type { StandardPoseOptions } from './standard-pose.ts';
 import { standardPose } from './standard-pose.ts';
 
-export interface StartHypothesis { turned: boolean; armsDown: boolean }
+/** A start: facing +Z or turned by π; arms at rest (A-pose) or lowered to `armsDownDeg` below the horizontal. */
+export interface StartHypothesis { turned: boolean; armsDownDeg: number | null }
 
-export const START_HYPOTHESES: readonly StartHypothesis[] = [
-  { turned: false, armsDown: false }, { turned: false, armsDown: true },
-  { turned: true, armsDown: false }, { turned: true, armsDown: true },
-];
+/**
+ * Arms: the rest A-pose (~47°), lowered to 66° (where heavy bodies' arms meet the torso) and to 80°
+ * (slim bodies' arms hanging straight). Starting a heavy body at 80° buries its forearms in the hips,
+ * a local minimum the fit does not leave.
+ */
+export const START_HYPOTHESES: readonly StartHypothesis[] = [false, true].flatMap((turned) =>
+  [null, 66, 80].map((armsDownDeg) => ({ turned, armsDownDeg })));
 
 /** Highest vertex y of the state's shaped rest body minus its lowest (m). */
 function restStatureM(state: FitState): number {
@@ -46,24 +50,26 @@ export function bandCentre(points: ArrayLike<number>, count: number, y0: number,
  */
 export function initialiseState(
   state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
+  startShape: ArrayLike<number> | null,
 ): void {
   const { model } = state;
-  state.shape.fill(0);
+  const setStart = (): void => { for (let k = 0; k < model.shapeCount; k++) state.shape[k] = startShape ? startShape[k] : 0; };
+  setStart();
   applyShape(state);
-  // Stature: the coefficient with the largest stature derivative, set so the rest stature matches.
+  // Stature: the coefficient with the largest stature derivative, moved so the rest stature matches.
   const base = restStatureM(state);
   let bestK = -1, bestSlope = 0;
   for (let k = 0; k < model.shapeCount; k++) {
-    state.shape.fill(0); state.shape[k] = 1; applyShape(state);
+    setStart(); state.shape[k] += 1; applyShape(state);
     const slope = restStatureM(state) - base;
     if (Math.abs(slope) > Math.abs(bestSlope)) { bestSlope = slope; bestK = k; }
   }
-  state.shape.fill(0);
-  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] = Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
+  setStart();
+  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] += Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
   applyShape(state);
   state.local.fill(0);
   for (let b = 0; b < model.boneCount; b++) { state.local[9 * b] = 1; state.local[9 * b + 4] = 1; state.local[9 * b + 8] = 1; }
-  if (hypothesis.armsDown) hangArms(state);
+  if (hypothesis.armsDownDeg !== null) hangArms(state, hypothesis.armsDownDeg);
   rotationMatrixFromVector(0, hypothesis.turned ? Math.PI : 0, 0, state.rootR, 0);
   state.rootT.fill(0);
   updatePosedBody(state, false);
@@ -76,12 +82,11 @@ export function initialiseState(
 }
 
 /**
- * Hanging arms: upper arms 78° below the horizontal, elbows bent 15°, legs 4° apart (standardPose
- * measures these on the shaped rest skeleton, so they mean the same on every body).
+ * Hanging arms: upper arms `armsDownDeg` below the horizontal, elbows bent 15°, legs 4° apart
+ * (standardPose measures these on the shaped rest skeleton, so they mean the same on every body).
  */
-const HANGING: StandardPoseOptions = { armsDownDeg: 78, elbowBendDeg: 15, legsApartDeg: 4 };
-
-function hangArms(state: FitState): void {
-  const pose = standardPose(state.model, HANGING, state.shape).pose;
+function hangArms(state: FitState, armsDownDeg: number): void {
+  const stance: StandardPoseOptions = { armsDownDeg, elbowBendDeg: 15, legsApartDeg: 4 };
+  const pose = standardPose(state.model, stance, state.shape).pose;
   for (let b = 0; b < state.model.boneCount; b++) rotationMatrixFromVector(pose[3 * b], pose[3 * b + 1], pose[3 * b + 2], state.local, 9 * b);
 }

@@ -3,9 +3,9 @@
  * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
- * 2. start from the mean body at the capture's stature, from four starts (facing ±Z × arms in
- *    A-pose / hanging), each fitted coarsely (root and size) on a quarter of the sample; the two
- *    best also get their limbs fitted coarsely; keep the better;
+ * 2. start from the mean body at the capture's stature, from six starts (facing ±Z × arms in
+ *    A-pose / 66° / 80° down), each fitted coarsely (root and size) on a quarter of the sample; the
+ *    three of the better facing also get their limbs fitted coarsely; keep the best;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
@@ -63,8 +63,8 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   // population components with the limbs, all of them at the end (a wrong early pose must not be
   // absorbed into an extreme shape).
   const P = Math.max(1, Math.min(K, model.principalShapeCount || K));
-  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, 1);
-  const limbs = makeLayout(allBones, B, Math.min(P, 6));
+  const rootOnly = makeLayout(new Array<boolean>(B).fill(false), B, Math.min(P, 4));
+  const limbs = makeLayout(allBones, B, Math.min(P, 10));
   const principal = makeLayout(allBones, B, P);
   const full = makeLayout(allBones, B, K);
   const priors = makePriors(model);
@@ -74,44 +74,61 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts: each gets the root stage; the two best go on to the limbs; keep the lower score.
+  // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
+  // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
+  // stance often does not, as they are a small part of the surface.)
+  // The stated sex picks the start shape (the model's average woman or man) when the model has one.
+  const startShape = options.sex ? model.shapePresets[`${options.sex}Average`] ?? null : null;
   let iterations = 0;
-  const started = START_HYPOTHESES.map((hypothesis) => {
+  const t0 = performance.now();
+  const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
+  lap('thinned');
+  const rooted = START_HYPOTHESES.map((hypothesis) => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz, restArea);
+    initialiseState(state, hypothesis, statureM, cx, cz, restArea, startShape);
     const ws = makeWorkspace(state);
     runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
     const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${hypothesis.turned} armsDown=${hypothesis.armsDown}: root stage score ${score.toFixed(4)}`);
+    options.trace?.(`start turned=${hypothesis.turned} arms=${hypothesis.armsDownDeg ?? 'rest'}: root stage score ${score.toFixed(4)}`);
     iterations += ws.iterations;
     return { ws, score, hypothesis };
-  }).sort((p, q) => p.score - q.score).slice(0, 2);
+  });
+  lap('root stages');
+  const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
+  const started = rooted.filter((start) => start.hypothesis.turned === facing);
   for (const start of started) {
     start.ws.iterations = 0;
     runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
     start.score = fitScore(start.ws, 4);
-    options.trace?.(`start turned=${start.hypothesis.turned} armsDown=${start.hypothesis.armsDown}: limbs stage score ${start.score.toFixed(4)}`);
+    options.trace?.(`start turned=${start.hypothesis.turned} arms=${start.hypothesis.armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
     iterations += start.ws.iterations;
   }
-  const ws = started[0].score <= started[1].score ? started[0].ws : started[1].ws;
+  const ws = started.reduce((p, q) => (q.score < p.score ? q : p)).ws;
+  lap('limbs stages');
   ws.iterations = 0;
   // 3. Refinement on the whole sample.
-  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
-    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 3,
+  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number, stride: number): StageSettings => ({
+    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: stride, vertexStride: 3 * stride,
   });
-  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05));
-  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03));
+  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05, 1));
+  lap('principal stage');
+  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03, 1));
   iterations += ws.iterations;
+  lap('full stage');
 
   // 4. Labels, residuals, coverage.
   const state = ws.state;
   updatePosedBody(state, true);
   const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
+  lap('labels');
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
+  options.trace?.(`inliers ${seg.inlierFraction.toFixed(3)} coverage ${coverage.toFixed(3)} residual ${seg.residualRmsMm.toFixed(2)} mm`);
   checkFailures(seg.inlierFraction, coverage, partCoverage);
+  const tails = posedTails(state);
+  checkStance(model, state.jointM, tails);
   return {
     params: exportParams(state),
-    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: posedTails(state) },
+    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: tails },
     pointPart: seg.pointPart,
     residualRmsMm: seg.residualRmsMm,
     coverage,
@@ -138,19 +155,54 @@ function makePriors(model: PosableBodyModel): Priors {
       : 0.03;
   }
   const shapeWeight = new Float64Array(model.shapeCount);
-  for (let k = 0; k < model.shapeCount; k++) shapeWeight[k] = k < model.principalShapeCount ? 0.01 : 0.05;
+  for (let k = 0; k < model.shapeCount; k++) shapeWeight[k] = k < model.principalShapeCount ? 0.002 : 0.02;
   return { dataScaleM: 0.01, poseWeight, shapeWeight, damping: 0.1, maxStepRad: 0.25 };
 }
 
+const MIN_INLIER_FRACTION = 0.7;
+
 function checkFailures(inlierFraction: number, coverage: number, partCoverage: Float64Array): void {
-  if (inlierFraction < 0.5) {
-    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the fitted body: it is not a person standing upright.`);
+  // A standing body fits 88-99% of a capture's points within 2 cm (floor remnants and shapes
+  // outside the model's space make up the rest); a person sitting, fitted as a short standing one, 53%.
+  if (inlierFraction < MIN_INLIER_FRACTION) {
+    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the best-fitting standing body: it does not show a person standing upright.`);
   }
   const torso = partCoverage[BODY_PARTS.indexOf('torso')];
   const legs = Math.max(partCoverage[BODY_PARTS.indexOf('thighLeft')], partCoverage[BODY_PARTS.indexOf('thighRight')]);
   if (coverage < 0.3 || torso < 0.25 || legs < 0.2) {
     const missing = torso < 0.25 ? 'the torso' : legs < 0.2 ? 'the legs' : 'most of the body';
     throw new ProcessingFailure('body_incomplete', `The capture shows ${(100 * coverage).toFixed(0)}% of the body's surface and lacks ${missing}: measurements need at least the torso and legs.`);
+  }
+}
+
+/** Largest thigh angle from straight down and trunk lean from upright before a capture is not standing (degrees). */
+const MAX_THIGH_DEG = 45;
+const MAX_LEAN_DEG = 35;
+
+/**
+ * A standing person has thighs near vertical and an upright trunk; a fit that found otherwise
+ * (sitting, kneeling, lying, bending over) is refused as pose_unsupported, naming what it saw.
+ * Trunk: from the root bone's head (pelvis) to the head of the first head-part bone (neck).
+ */
+function checkStance(model: PosableBodyModel, heads: Float64Array, tails: Float32Array): void {
+  const deg = (x: number, y: number, z: number, upY: number): number => (Math.acos(Math.max(-1, Math.min(1, (upY * y) / Math.hypot(x, y, z)))) * 180) / Math.PI;
+  for (const side of ['Left', 'Right'] as const) {
+    const part = BODY_PARTS.indexOf(`thigh${side}`);
+    for (let b = 0; b < model.boneCount; b++) {
+      const parent = model.boneParent[b];
+      if (model.bonePart[b] !== part || (parent >= 0 && model.bonePart[parent] === part)) continue;
+      const angle = deg(tails[3 * b] - heads[3 * b], tails[3 * b + 1] - heads[3 * b + 1], tails[3 * b + 2] - heads[3 * b + 2], -1);
+      if (angle > MAX_THIGH_DEG) {
+        throw new ProcessingFailure('pose_unsupported', `The ${side.toLowerCase()} thigh is ${angle.toFixed(0)}° from vertical: the capture shows a person sitting, kneeling or crouching, not standing.`);
+      }
+    }
+  }
+  const headPart = BODY_PARTS.indexOf('head');
+  let neck = -1;
+  for (let b = 0; b < model.boneCount && neck < 0; b++) if (model.bonePart[b] === headPart) neck = b;
+  if (neck > 0) {
+    const lean = deg(heads[3 * neck] - heads[0], heads[3 * neck + 1] - heads[1], heads[3 * neck + 2] - heads[2], 1);
+    if (lean > MAX_LEAN_DEG) throw new ProcessingFailure('pose_unsupported', `The trunk leans ${lean.toFixed(0)}° from upright: the capture shows a person lying or bending over, not standing.`);
   }
 }
 

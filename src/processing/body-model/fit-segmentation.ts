@@ -30,12 +30,38 @@ export interface SegmentationResult {
 
 const INLIER_M = 0.02;
 
+/**
+ * The posed surface as labelled points about 6 mm apart: every vertex (its normal and part) and
+ * every triangle's centroid (face normal; the part most of its corners have, else its first
+ * corner's). Labelling from vertices alone (~1 cm apart) would misplace the arm–torso boundary by
+ * up to half that spacing, as much as the gap between a resting arm and the chest.
+ */
+export function labelSurface(model: PosableBodyModel, posed: Float32Array, posedNormals: Float32Array): { points: Float32Array; normals: Float32Array; part: Uint8Array; count: number } {
+  const V = model.vertexCount, T = model.triangles.length / 3, n = V + T;
+  const points = new Float32Array(3 * n), normals = new Float32Array(3 * n), part = new Uint8Array(n);
+  points.set(posed.subarray(0, 3 * V)); normals.set(posedNormals.subarray(0, 3 * V)); part.set(model.vertexPart.subarray(0, V));
+  const tri = model.triangles, vp = model.vertexPart;
+  for (let t = 0; t < T; t++) {
+    const a = tri[3 * t], b = tri[3 * t + 1], c = tri[3 * t + 2], o = 3 * (V + t);
+    for (let k = 0; k < 3; k++) points[o + k] = (posed[3 * a + k] + posed[3 * b + k] + posed[3 * c + k]) / 3;
+    const ux = posed[3 * b] - posed[3 * a], uy = posed[3 * b + 1] - posed[3 * a + 1], uz = posed[3 * b + 2] - posed[3 * a + 2];
+    const vx = posed[3 * c] - posed[3 * a], vy = posed[3 * c + 1] - posed[3 * a + 1], vz = posed[3 * c + 2] - posed[3 * a + 2];
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+    normals[o] = nx / l; normals[o + 1] = ny / l; normals[o + 2] = nz / l;
+    part[V + t] = vp[b] === vp[c] ? vp[b] : vp[a];
+  }
+  return { points, normals, part, count: n };
+}
+
 export function segmentCapture(
-  model: PosableBodyModel, posed: Float32Array, posedNormals: Float32Array,
+  model: PosableBodyModel, posedSurface: Float32Array, surfaceNormals: Float32Array,
   points: Float32Array, count: number, normals: Float32Array | null | undefined, labelRadiusM: number,
   sample: CaptureSample, reuse?: PointGrid,
 ): SegmentationResult {
-  const grid = buildPointGrid(posed, model.vertexCount, 0.012, reuse);
+  const surface = labelSurface(model, posedSurface, surfaceNormals);
+  const posed = surface.points, posedNormals = surface.normals, surfacePart = surface.part;
+  const grid = buildPointGrid(posed, surface.count, 0.01, reuse);
   const sn = sample.normals;
   const pointPart = new Uint8Array(count);
   const partSq = new Float64Array(BODY_PARTS.length), partN = new Float64Array(BODY_PARTS.length);
@@ -52,7 +78,7 @@ export function segmentCapture(
     }
     if (v < 0) v = nearestInGrid(grid, x, y, z, labelRadiusM);
     if (v < 0) { pointPart[i] = NO_PART; continue; }
-    const part = model.vertexPart[v];
+    const part = surfacePart[v];
     pointPart[i] = part;
     const r = Math.abs(posedNormals[3 * v] * (x - posed[3 * v]) + posedNormals[3 * v + 1] * (y - posed[3 * v + 1]) + posedNormals[3 * v + 2] * (z - posed[3 * v + 2]));
     if (r > INLIER_M) continue;
