@@ -199,7 +199,12 @@ interface LoopPoints {
 }
 
 /** Picks loops and returns each selected loop's points packed into fresh arrays. */
-function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all', labelled = false): LoopPoints[] {
+/**
+ * minAllLoop: the smallest loop an 'all' selection keeps (default: 6 points or 2% of the cut);
+ * exact mesh cuts of the shoulder keep every loop of 3 points or more (the arms' tops near the
+ * acromion are small, and a mesh cut has no noise fragments).
+ */
+function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest' | 'all', labelled = false, minAllLoop = Math.max(6, 0.02 * n)): LoopPoints[] {
   if (ctx.labels.length < n) ctx.labels = new Int32Array(2 * n);
   const data = ctx.buffer.data;
   let count: number;
@@ -239,7 +244,7 @@ function selectLoops(ctx: CutContext, n: number, cellM: number, select: 'nearest
       chosen.push(best);
     }
   } else {
-    for (let l = 0; l < count; l++) if (sums[3 * l + 2] >= Math.max(6, 0.02 * n)) chosen.push(l);
+    for (let l = 0; l < count; l++) if (sums[3 * l + 2] >= minAllLoop) chosen.push(l);
   }
   return chosen.map((l) => {
     const uv = new Float64Array(2 * sums[3 * l + 2]);
@@ -276,13 +281,48 @@ function mergeLoops(loops: LoopPoints[]): LoopPoints[] {
   return [{ uv, offsets }];
 }
 
+/**
+ * A cloud girth around several parts (the shoulder: torso and both arms' tops): one ring per part
+ * (each smooth, its contact gaps left open), then the hull of all of them. Where an arm touches
+ * the torso their points form one loop whose corners a single Fourier ring would round off or
+ * overshoot; the labels split it.
+ */
+function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site: MeasurementSite; quality: CutQuality } | null {
+  const uv: number[] = [];
+  let coverage = 0, residual = 0, points = 0, observed = 0;
+  for (let part = 0; part < 32; part++) {
+    if (((req.partMask! >>> part) & 1) === 0) continue;
+    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part });
+    if (!cut || cut.quality.points < 30) continue;
+    const ring = cut.site.ringM;
+    for (let k = 0; k < ring.length; k += 3) {
+      const x = ring[k] - plane.point[0], y = ring[k + 1] - plane.point[1], z = ring[k + 2] - plane.point[2];
+      uv.push(x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
+    }
+    const w = cut.quality.points;
+    coverage += w * cut.quality.coverage; residual += w * cut.quality.residualM; observed += w * cut.quality.observedFraction;
+    points += w;
+  }
+  if (points === 0 || uv.length < 6) return null;
+  const count = uv.length / 2;
+  const scratch = makeHullScratch(count);
+  const h = convexHull(Float64Array.from(uv), count, scratch);
+  const ringM = new Float32Array(3 * h);
+  for (let k = 0; k < h; k++) ringM.set(planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]), 3 * k);
+  return {
+    site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM: polygonPerimeter(scratch.hull, h) },
+    quality: { coverage: coverage / points, residualM: residual / points, points, observedFraction: observed / points },
+  };
+}
+
 /** Measures one girth; returns the site (ring in world coordinates) and quality figures. */
 export function measureGirth(ctx: CutContext, req: CutRequest): { site: MeasurementSite; quality: CutQuality } | null {
   const plane = makePlane(req.point, req.normal);
   const labelled = req.partMask !== undefined && (ctx.mesh ? ctx.vertexPart !== null : ctx.pointPart !== null);
   // A labelled 'nearest' cut is one ring with gaps (merged, observed angles only); a labelled
-  // 'all' cut (the shoulder) keeps the topology: each loop of the kept parts is a ring of its own.
+  // 'all' cut (the shoulder) of a cloud is one such ring per part, hulled together.
   const merge = labelled && req.select === 'nearest';
+  if (labelled && req.select === 'all' && !ctx.mesh) return hullOfPartRings(ctx, req, plane);
   const select = labelled ? 'all' : req.select;
   const ringPerLoop = !merge;
   let loops: LoopPoints[] = [];
@@ -291,7 +331,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
   if (ctx.mesh) {
     const n = gatherMesh(ctx, plane, req);
     if (n < 3) return null;
-    loops = selectLoops(ctx, n, 0, select, true);
+    loops = selectLoops(ctx, n, 0, select, true, labelled && req.select === 'all' ? 3 : undefined);
     for (const loop of loops) for (const v of loop.uv) hullInput.push(v);
     used = hullInput.length / 2;
   } else {

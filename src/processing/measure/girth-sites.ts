@@ -16,6 +16,10 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { BodyPart } from '../body-model/posable-model-types.ts';
 import { BODY_PARTS } from '../body-model/posable-model-types.ts';
+import { LOWER_ARM_FRACTION, LOWER_CHEST_DROP_FRACTION, LOWER_THIGH_FRACTION, NAVEL_FRACTION, SHOULDER_DROP_FRACTION, UPPER_CHEST_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+
+/** A fraction as a percentage for the level texts (0.045 → "4.5%"). */
+const pct = (fraction: number): string => `${Number((fraction * 100).toFixed(1))}%`;
 
 /** How the cutting plane is oriented. */
 export type CutOrientation = 'horizontal' | 'perpendicular-to-bone' | 'neck-axis';
@@ -65,9 +69,9 @@ const legSites = (side: Side): GirthSite[] => {
   const leg = (field: string, standard: string, definition: string, level: string, bone: BodyPart, extremum: GirthSite['extremum'], iso: typeof LARGE | typeof SMALL): GirthSite =>
     ({ field: field as CircumferenceField, standard, definition, parts: [thigh, shin], surface: 'parts', level, orientation: 'perpendicular-to-bone', bone, extremum, ...iso });
   return [
-    leg(`upperThigh${side}Fit`, 'ISO 8559-1 thigh girth', 'The thigh just below the gluteal fold.', '10% of the crotch-to-knee height below the crotch.', thigh, null, LARGE),
+    leg(`upperThigh${side}Fit`, 'ISO 8559-1 thigh girth', 'The thigh just below the gluteal fold.', `${pct(UPPER_THIGH_FRACTION)} of the crotch-to-knee height below the crotch.`, thigh, null, LARGE),
     leg(`thigh${side}Fit`, 'ANSUR II mid-thigh', 'The thigh halfway between crotch and knee.', 'Halfway between the crotch and knee heights.', thigh, null, LARGE),
-    leg(`lowerThigh${side}Fit`, 'ANSUR II lower thigh circumference', 'The thigh just above the knee.', '20% of the knee-to-crotch height above the knee.', thigh, null, LARGE),
+    leg(`lowerThigh${side}Fit`, 'ANSUR II lower thigh circumference', 'The thigh just above the knee.', `${pct(LOWER_THIGH_FRACTION)} of the knee-to-crotch height above the knee.`, thigh, null, LARGE),
     leg(`calf${side}Fit`, 'ISO 8559-1 calf girth', 'The largest girth of the calf.', 'Widest leg section between 30% of crotch height and the knee.', shin, 'max', SMALL),
     leg(`ankle${side}Fit`, 'ISO 8559-1 ankle girth (minimum leg girth)', 'The smallest girth of the leg above the ankle bones.', 'Narrowest leg section between 4.5% of stature and the calf.', shin, 'min', SMALL),
   ];
@@ -79,7 +83,7 @@ const armSites = (side: Side): GirthSite[] => {
     ({ field: field as CircumferenceField, standard, definition, parts, surface: 'parts', level, orientation: 'perpendicular-to-bone', bone, extremum, ...SMALL });
   return [
     arm(`midArm${side}Fit`, 'WHO mid-upper-arm circumference (ISO 8559-1 upper-arm girth is at the armpit)', 'The upper arm halfway between the shoulder point (acromion) and the elbow.', 'Halfway from the acromion to the elbow joint along the upper-arm bone.', upper, [upper], null),
-    arm(`lowerArm${side}Fit`, 'ours', 'The forearm just below the elbow.', '12% of the elbow-to-wrist length below the elbow, along the forearm bone.', fore, [upper, fore], null),
+    arm(`lowerArm${side}Fit`, 'ours', 'The forearm just below the elbow.', `${pct(LOWER_ARM_FRACTION)} of the elbow-to-wrist length below the elbow, along the forearm bone.`, fore, [upper, fore], null),
     arm(`forearm${side}Fit`, 'ANSUR II forearm circumference (relaxed, not flexed)', 'The largest girth of the forearm.', 'Widest forearm section between the elbow and the wrist.', fore, [fore], 'max'),
     arm(`wrist${side}Fit`, 'ISO 8559-1 wrist girth', 'The smallest girth at the wrist, just above the styloid processes.', 'Narrowest section 42-66% of the way from the elbow to the fingertips along the forearm bone.', fore, [fore, hand], 'min'),
   ];
@@ -93,15 +97,15 @@ export const GIRTH_SITES: readonly GirthSite[] = [
     orientation: 'neck-axis', extremum: 'min', ...SMALL,
   },
   {
-    field: 'shoulderFit', standard: 'ours (ISO 8559-1 has no horizontal shoulder girth)', definition: 'Around both shoulders and the tops of the arms at the acromion level.',
-    parts: ['torso', 'head', 'upperArmLeft', 'upperArmRight'], surface: 'all', level: 'The mean height of the two acromion points.',
+    field: 'shoulderFit', standard: 'ours (ISO 8559-1 has no horizontal shoulder girth)', definition: 'Around both shoulders and the tops of the arms (deltoids), just below the acromion.',
+    parts: ['torso', 'head', 'upperArmLeft', 'upperArmRight'], surface: 'all', level: `${pct(SHOULDER_DROP_FRACTION)} of stature below the mean height of the two acromion points.`,
     orientation: 'horizontal', extremum: null, ...LARGE,
   },
-  torsoSite('upperChestFit', 'ISO 8559-1 chest girth', 'The chest just below the armpits, over the shoulder blades (torso only: the tape passes under the arms).', '32% of the way from the bust level up to the acromion, and at least 1% of stature below the armpit.'),
+  torsoSite('upperChestFit', 'ISO 8559-1 chest girth', 'The chest just below the armpits, over the shoulder blades (torso only: the tape passes under the arms).', `${pct(UPPER_CHEST_FRACTION)} of the way from the bust level up to the acromion, and at least 1% of stature below the armpit.`),
   torsoSite('chestFit', 'ISO 8559-1 bust girth', 'The largest chest girth, over the bust points.', 'Largest torso section between 64% of stature and 1 cm below the armpit.'),
-  torsoSite('lowerChestFit', 'ISO 8559-1 under-bust girth', 'The chest just below the breasts.', '4.5% of stature below the bust level.'),
+  torsoSite('lowerChestFit', 'ISO 8559-1 under-bust girth', 'The chest just below the breasts.', `${pct(LOWER_CHEST_DROP_FRACTION)} of stature below the bust level.`),
   torsoSite('waistFit', 'ISO 8559-1 waist girth (natural waist)', 'The narrowest torso girth between the lower chest and the hips.', 'Narrowest torso section between the hip level and the under-bust level.', 'min'),
-  torsoSite('waistNavyFit', 'ANSUR II waist circumference (omphalion)', 'The waist at the navel (US Navy and Army abdomen).', '60% of the way from the hip level up to the natural waist (the navel is not seen in geometry: our estimate).'),
+  torsoSite('waistNavyFit', 'ANSUR II waist circumference (omphalion)', 'The waist at the navel (US Navy and Army abdomen).', `${pct(NAVEL_FRACTION)} of the way from the hip level up to the natural waist (the navel is not seen in geometry: our estimate).`),
   torsoSite('stomachFit', 'ours (maximal anterior protrusion)', 'The abdomen at its most protruding point between waist and hips.', 'Height of the torso front furthest forward between the hips and the waist.'),
   {
     ...torsoSite('hipsFit', 'ISO 8559-1 hip girth', 'The largest girth over the buttocks (the tops of the thighs included; hands resting there are not).', 'Largest torso section between 1.5% of stature above the crotch and 58% of stature.', 'max'),

@@ -17,7 +17,7 @@ import type { CutRequest } from './girth-cut.ts';
 import { GIRTH_SITES, partMask } from './girth-sites.ts';
 import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
 import { armPointAt, axisPointAtY } from './limb-axes.ts';
-import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, SHOULDER_DROP_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import type { Loop, SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 import type { TorsoSites } from './torso-sites.ts';
@@ -53,7 +53,7 @@ function levelOf(field: CircumferenceField, input: SiteInputs): number {
   const span = crotchY - leg.kneeY;
   switch (field.replace(/(Left|Right)Fit$/, '').replace(/Fit$/, '')) {
     case 'neck': return torso.neckY;
-    case 'shoulder': return acromionY;
+    case 'shoulder': return acromionY - SHOULDER_DROP_FRACTION * input.statureM;
     case 'upperChest': return torso.upperChestY;
     case 'chest': return torso.chestY;
     case 'lowerChest': return torso.lowerChestY;

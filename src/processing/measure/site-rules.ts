@@ -17,3 +17,10 @@ export const LOWER_THIGH_FRACTION = 0.2;
 export const LOWER_ARM_FRACTION = 0.12;
 /** neckFit search top: at least this far below the vertex (the middle of adult heads' 20–24 cm, vertex to chin), m. */
 export const HEAD_HEIGHT_M = 0.22;
+/**
+ * shoulderFit: this fraction of stature below the mean acromion height (2.1 cm at 1.75 m). At the
+ * acromion itself the plane only grazes the tops of the shoulders, where the girth changes by
+ * centimetres per millimetre of height (and misses a shoulder entirely when the body leans by a
+ * tenth of a degree); just below, it passes around the deltoids.
+ */
+export const SHOULDER_DROP_FRACTION = 0.006;

@@ -15,7 +15,7 @@ import type { Vec3 } from '../geometry/pca.ts';
 import { cutMesh, makeFlatBuffer, makePlane, pushPair } from '../geometry/plane-cut.ts';
 import type { Plane } from '../geometry/plane-cut.ts';
 import type { BodyModel } from './body-model.ts';
-import { LOWER_ARM_FRACTION, LOWER_CHEST_DROP_FRACTION, LOWER_THIGH_FRACTION, UPPER_CHEST_FRACTION, UPPER_THIGH_FRACTION } from '../measure/site-rules.ts';
+import { LOWER_ARM_FRACTION, LOWER_CHEST_DROP_FRACTION, LOWER_THIGH_FRACTION, NAVEL_FRACTION, SHOULDER_DROP_FRACTION, UPPER_CHEST_FRACTION, UPPER_THIGH_FRACTION } from '../measure/site-rules.ts';
 import type { Tube } from './tube.ts';
 import { sectionAt, tubeVolume } from './tube.ts';
 import { tessellateTube } from './tube-mesh.ts';
@@ -103,28 +103,31 @@ export function computeTruth(model: BodyModel): SyntheticTruth {
   const chestY = torsoExtremumY(model, kf(5), kf(7), 1);
   const lowerChestY = chestY - LOWER_CHEST_DROP_FRACTION * H;
   const waistY = torsoExtremumY(model, hipY, lowerChestY, -1);
-  const navelY = shape.navelYM;
+  // The rule (site-rules.ts) from the truth's own extrema: on obese profiles the waist keyframe is
+  // not always the narrowest section, and the navel follows the natural waist, not the keyframe.
+  const navelY = hipY + NAVEL_FRACTION * (waistY - hipY);
   const stomachY = maxFrontY(model, hipY, waistY);
   const neckY = torsoExtremumY(model, kf(10), kf(12), -1);
   const acromionY = shape.armApexYM;
   const upperChestY = chestY + UPPER_CHEST_FRACTION * (acromionY - chestY);
+  const shoulderY = acromionY - SHOULDER_DROP_FRACTION * H;
   const torsoRing = new Float64Array(2 * 4096);
-  const ts = sectionAt(model.torso.profile, acromionY);
+  const ts = sectionAt(model.torso.profile, shoulderY);
   for (let j = 0; j < 4096; j++) {
     const th = (2 * Math.PI * j) / 4096;
     torsoRing[2 * j] = ts.a * Math.cos(th);
     torsoRing[2 * j + 1] = ts.b * Math.sin(th) + ts.off;
   }
   // Express the torso ring in the cutting plane's own (u, v) basis, then add the arms' exact cuts.
-  const shoulderPlane = makePlane([0, acromionY, 0], [0, 1, 0]);
+  const shoulderPlane = makePlane([0, shoulderY, 0], [0, 1, 0]);
   const ringInPlane = new Float64Array(torsoRing.length);
   for (let j = 0; j < 4096; j++) {
     const x = torsoRing[2 * j], z = torsoRing[2 * j + 1];
     ringInPlane[2 * j] = x * shoulderPlane.u[0] + z * shoulderPlane.u[2];
     ringInPlane[2 * j + 1] = x * shoulderPlane.v[0] + z * shoulderPlane.v[2];
   }
-  // The horizontal plane through the apex meets only the arm's top (t ≲ 0.84·a, about 5 cm).
-  const shoulder = numericCutPerimeter([model.arms.left, model.arms.right], shoulderPlane, 0.04 * H, ringInPlane, 0);
+  // The plane meets the arm's top within 12% of stature of the apex along the arm (any tilt).
+  const shoulder = numericCutPerimeter([model.arms.left, model.arms.right], shoulderPlane, 0.12 * H, ringInPlane, 0);
 
   const legSites = (leg: Tube) => ({
     upper: legGirthAt(leg, crotchY - UPPER_THIGH_FRACTION * (crotchY - kneeY)),
