@@ -32,10 +32,27 @@ export interface ModelFingerprint {
   vertexCount: number;
   boneCount: number;
   shapeNames: string[];
+  /**
+   * FNV-1a (32 bit, hex) of the bits of every 7th float of the mean shape, shape basis and bone
+   * basis: a rebuilt model keeps its coefficient names (pc1, pc2, ...) while their meaning changes.
+   */
+  basisHash: string;
 }
 
+const hashes = new WeakMap<PosableBodyModel, string>();
+
 export function modelFingerprint(model: PosableBodyModel): ModelFingerprint {
-  return { vertexCount: model.vertexCount, boneCount: model.boneCount, shapeNames: [...model.shapeNames] };
+  let basisHash = hashes.get(model);
+  if (basisHash === undefined) {
+    let h = 0x811c9dc5;
+    for (const array of [model.meanPositionsM, model.shapeBasisM, model.boneHeadBasisM, model.boneTailBasisM]) {
+      const bits = new Uint32Array(array.buffer, array.byteOffset, array.length);
+      for (let i = 0; i < bits.length; i += 7) h = Math.imul(h ^ bits[i], 0x01000193) >>> 0;
+    }
+    basisHash = h.toString(16).padStart(8, '0');
+    hashes.set(model, basisHash);
+  }
+  return { vertexCount: model.vertexCount, boneCount: model.boneCount, shapeNames: [...model.shapeNames], basisHash };
 }
 
 /** Plain numbers of a typed array (exact: every float32 is a double, and JSON keeps doubles exactly). */
@@ -67,8 +84,10 @@ export function readFittedBodyRecord(value: unknown, model: PosableBodyModel): F
   const record = value as Partial<FittedBodyRecord>;
   if (record.version !== FITTED_BODY_RECORD_VERSION) fail(`version ${String(record.version)}, expected ${FITTED_BODY_RECORD_VERSION}`);
   const fingerprint = record.model;
-  if (!fingerprint || fingerprint.vertexCount !== model.vertexCount || fingerprint.boneCount !== model.boneCount
-    || !Array.isArray(fingerprint.shapeNames) || fingerprint.shapeNames.join('|') !== model.shapeNames.join('|')) {
+  const ours = modelFingerprint(model);
+  if (!fingerprint || fingerprint.vertexCount !== ours.vertexCount || fingerprint.boneCount !== ours.boneCount
+    || !Array.isArray(fingerprint.shapeNames) || fingerprint.shapeNames.join('|') !== ours.shapeNames.join('|')
+    || fingerprint.basisHash !== ours.basisHash) {
     fail('made with another body model');
   }
   const numbers = (name: keyof FittedBodyRecord, length: number): void => {

@@ -54,6 +54,7 @@ describe('the fitted body record', () => {
     const json = JSON.parse(JSON.stringify(avatar.record));
     assert.throws(() => readFittedBodyRecord({ ...json, version: 2 }, model), /version 2/);
     assert.throws(() => readFittedBodyRecord({ ...json, model: { ...json.model, shapeNames: ['a'] } }, model), /another body model/);
+    assert.throws(() => readFittedBodyRecord({ ...json, model: { ...json.model, basisHash: '00000000' } }, model), /another body model/);
     assert.throws(() => readFittedBodyRecord({ ...json, shape: json.shape.slice(1) }, model), /shape must be/);
     assert.throws(() => readFittedBodyRecord(null, model), /not an object/);
   });
