@@ -88,13 +88,14 @@ export function buildScanAssets(
     const s = unwrapped.sourceVertex[v] * 3;
     normals[v * 3] = sourceNormals[s]; normals[v * 3 + 1] = sourceNormals[s + 1]; normals[v * 3 + 2] = sourceNormals[s + 2];
   }
+  // The avatar takes the capture's colours per vertex and per body part (avatar-colors.ts): the
+  // cylindrical texture gives a torso side hidden behind an arm the arm's colour.
+  const avatarColors = useAvatar && hasColors
+    ? perUnwrappedVertex(avatarVertexColors(surfacePositions, surfaceIndices, avatar.model.vertexPart, canonical.positions, colors, avatar.fit.pointPart), unwrapped.sourceVertex)
+    : null;
   const model: AssetMesh = { positionsM: unwrapped.positionsM, indices: unwrapped.indices, normals, colors: null, uvs: unwrapped.uvs };
-  // The avatar's preview takes the capture's colours per vertex and per body part (avatar-colors.ts):
-  // the cylindrical texture gives a torso side hidden behind an arm the arm's colour.
-  const avatarColors = useAvatar && hasColors ? avatarVertexColors(surfacePositions, surfaceIndices, avatar.model.vertexPart, canonical.positions, colors, avatar.fit.pointPart) : null;
   const preview = renderPreview({
-    positionsM: model.positionsM, indices: model.indices, normals,
-    colors: avatarColors ? perUnwrappedVertex(avatarColors, unwrapped.sourceVertex) : sampleTexture(texture, unwrapped.uvs),
+    positionsM: model.positionsM, indices: model.indices, normals, colors: avatarColors ?? sampleTexture(texture, unwrapped.uvs),
   });
   const previewPng = encodePng(preview, true);
   const loops = useAvatar ? avatarLoops(result, avatar) : result.sites.map((site) => ({ name: site.field, pointsM: site.ringM, perimeterM: site.perimeterM }));
@@ -112,7 +113,10 @@ export function buildScanAssets(
   if (pipeline === 'glb') {
     files.model = {
       fileName: 'model.glb', contentType: 'model/gltf-binary',
-      bytes: writeMeshGlb(model, { name: 'body', texturePng, extras: { ...modelSource, frame: FRAME } }),
+      // The coloured avatar carries its colours per vertex (COLOR_0) and no texture: glTF would multiply the two.
+      bytes: avatarColors
+        ? writeMeshGlb({ ...model, colors: avatarColors }, { name: 'body', texturePng: null, extras: { ...modelSource, colors: 'per vertex, from the capture points of the same body part', frame: FRAME } })
+        : writeMeshGlb(model, { name: 'body', texturePng, extras: { ...modelSource, frame: FRAME } }),
     };
     files.canonicalBody = {
       fileName: 'canonical-body.glb', contentType: 'model/gltf-binary',

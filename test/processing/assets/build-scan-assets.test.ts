@@ -42,12 +42,20 @@ describe('buildScanAssets, GLB pipelines', () => {
       }
       const model = glbJson(files.model!.bytes);
       assert.equal(model.extras.source, 'fitted body model posed like the capture');
-      assert.ok(model.images[0].bufferView >= 0);
       const canonical = glbJson(files.canonicalBody!.bytes);
       assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, body.model.vertexCount);
       assert.deepEqual(canonical.extras.shape, fit.record.shape);
     });
   }
+
+  it('gives a coloured capture\'s avatar its colours per vertex (COLOR_0), from the points of the same body part, and no texture', async () => {
+    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
+    const model = glbJson(files.model!.bytes);
+    assert.ok(model.meshes[0].primitives[0].attributes.COLOR_0 >= 0);
+    assert.equal(model.images, undefined);
+    assert.equal(files.texture!.contentType, 'image/png', 'the texture asset is still written');
+  });
 
   it('publishes the surface reconstructed from the points when the model fits the capture poorly', async () => {
     const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, poorFit);
@@ -94,8 +102,9 @@ describe('buildScanAssets, GLB pipelines', () => {
     assert.deepEqual([...texture.data.subarray(0, 3)], [90, 90, 90]);
   });
 
-  it('falls back to the generated skin texture when the capture has no colours', () => {
+  it('falls back to the generated skin texture when the capture has no colours, embedded in the avatar GLB', () => {
     const files = buildScanAssets({ ...pointScan, canonical: { ...pointScan.canonical, colors: null } }, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    assert.ok(glbJson(files.model!.bytes).images[0].bufferView >= 0);
     const texture = decodePng(files.texture!.bytes);
     const [r, g, b] = texture.data.subarray(0, 3);
     assert.ok(r > g && g > b && r > 180, `skin tone ${r},${g},${b}`);
