@@ -10,7 +10,8 @@ import { loadPosableBodyModel } from '../processing/body-model/load-posable-mode
 import { predictedAvatar, scanAvatar } from '../processing/body-model/scan-avatar.ts';
 import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
-import { measureBody, type BodyFitter } from '../processing/measure/measure-body.ts';
+import { measureBody } from '../processing/measure/measure-body.ts';
+import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 import type { ModelFit } from '../processing/body-model/posable-model-types.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
 import type { AssetFile, FittedBody, PredictedBodyFile, ScanPipeline } from './scan-pipeline.ts';
@@ -38,15 +39,18 @@ export function defaultScanPipeline(): ScanPipeline {
     read: (bytes) => readCapture(bytes),
 
     measure(capture, context) {
-      const model = loadPosableBodyModel();
+      if (capture.sandboxDescriptor) {
+        const body = generateSyntheticBody(capture.sandboxDescriptor);
+        return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);
+      }
+      // Real captures: segmented by the posable body model fitted to them (arms resting on the
+      // torso, heavy bodies). Sandbox bodies are synthetic A-pose tubes the slice topology reads
+      // exactly (their girths are the sandbox's documented truth). The fit is kept for the fit stage.
+      const fitter = posableModelFitter(context);
       let modelFit: ModelFit | null = null;
-      const fitter: BodyFitter = {
-        bonePart: model.bonePart,
-        fit: (pointsM, count) => (modelFit = fitPosableModel(model, pointsM, count, { heightM: context.heightM, sex: context.sex })),
-      };
-      const result = capture.sandboxDescriptor
-        ? measureBody(generateSyntheticBody(capture.sandboxDescriptor).geometry, { unit: 'm', upAxis: '+y' }, context, { fitter })
-        : measureBody(capture.geometry, capture.hints, context, { fitter });
+      const result = measureBody(capture.geometry, capture.hints, context, {
+        fitter: { bonePart: fitter.bonePart, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
+      });
       if (modelFit) fitsOfResults.set(result, modelFit);
       return result;
     },

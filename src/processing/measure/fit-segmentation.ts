@@ -10,9 +10,9 @@
  * fitted bones (head and tail, m) from the posed model.
  *
  * Rules (canonical frame, metres, y up, body's left = +X):
- * - crotch: the lowest slice (above 30% of stature) where torso points lie within 2 cm of the
- *   torso's own mid-plane in it and the next slice (the torso ends between the legs); its height is
- *   the 5% quantile of those points' heights over three slices from there;
+ * - crotch: from the slice topology (findCrotch: the top of the two separate legs, continued up
+ *   through touching thighs), which arms do not disturb; the fit's torso/thigh label boundary at
+ *   the mid-plane lies centimetres off it;
  * - armpit: one and a half upper-arm radii below the upper-arm bone's head (the shoulder joint):
  *   the axillary fold lies about an arm's thickness below the joint; an estimate that holds for
  *   hanging and raised arms alike, used only to bound the chest search;
@@ -45,6 +45,8 @@ export interface FitSegmentation extends Segmentation {
   sortedPart: Uint8Array;
   /** The fitted bones of each limb part, or null where the model has no bone of that part. */
   bones: Partial<Record<BodyPart, Bone>>;
+  /** Each upper arm's radius: median distance of its points from its bone, middle third (m). */
+  armRadiusM: { left: number; right: number };
 }
 
 /**
@@ -85,7 +87,8 @@ function boneRadius(stack: SliceStack, sortedPart: Uint8Array, part: number, bon
   return radii[radii.length >> 1];
 }
 
-export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Array, statureM: number): FitSegmentation {
+/** crotchY: the crotch height from the slice topology (segment-body.ts findCrotch), m. */
+export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Array, statureM: number, crotchY: number): FitSegmentation {
   const H = statureM;
   const total = stack.start[stack.sliceCount];
   const sortedPart = new Uint8Array(total);
@@ -130,36 +133,14 @@ export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Ar
   }
   const partStack: SliceStack = { ...stack, labels, loops };
   const torsoLoop = groupLoops[0];
-  // Crotch: the torso reaches down to the crotch only at its mid-plane (between the legs).
-  let crotchSlice = -1;
-  const midCount = (s: number) => {
-    const loop = torsoLoop[s];
-    if (!loop) return 0;
-    let m = 0;
-    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) if (labels[k] === 0 && Math.abs(stack.points[3 * k] - loop.cx) < 0.02) m++;
-    return m;
-  };
-  for (let s = sliceOf(stack, 0.3 * H); s < sliceOf(stack, 0.62 * H); s++) {
-    if (midCount(s) >= 3 && midCount(s + 1) >= 3) { crotchSlice = s; break; }
-  }
-  if (crotchSlice < 0) throw new ProcessingFailure('no_person_found', 'No crotch found between 30% and 62% of stature: not human proportions.');
-  // Sub-slice height: the 5% quantile of those mid-plane torso points' heights in the 3 slices
-  // from the first one (the lowest few are noise).
-  const heights: number[] = [];
-  for (let s = crotchSlice; s < Math.min(stack.sliceCount, crotchSlice + 3); s++) {
-    const loop = torsoLoop[s];
-    if (!loop) continue;
-    for (let k = stack.start[s]; k < stack.start[s + 1]; k++) if (labels[k] === 0 && Math.abs(stack.points[3 * k] - loop.cx) < 0.02) heights.push(stack.points[3 * k + 1]);
-  }
-  heights.sort((a, b) => a - b);
-  const crotchY = heights[Math.floor(0.05 * heights.length)];
   const bones = partBones(fit, bonePart);
-  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };
+  const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 }, armRadiusM = { left: 0, right: 0 };
   for (const [side, group, part] of [['left', 1, 'upperArmLeft'], ['right', 2, 'upperArmRight']] as const) {
     const bone = bones[part];
     if (!bone) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
     const radius = boneRadius(stack, sortedPart, BODY_PARTS.indexOf(part), bone);
     armpitY[side] = Math.max(bone.head[1], bone.tail[1]) - 1.5 * radius;
+    armRadiusM[side] = radius;
     // Hand bottom: 0.2% quantile of the arm's heights, read off the per-slice counts.
     const limit = 0.002 * groupCount[group];
     let seen = 0, s = 0;
@@ -173,6 +154,6 @@ export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Ar
     crotchY, armpitY, handBottomY, torsoLoop,
     armLoop: { left: groupLoops[1], right: groupLoops[2] },
     legLoop: { left: groupLoops[3], right: groupLoops[4] },
-    stack: partStack, sortedPart, bones,
+    stack: partStack, sortedPart, bones, armRadiusM,
   };
 }

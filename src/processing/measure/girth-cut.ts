@@ -47,6 +47,31 @@ export interface CutRequest {
    * bridged by the hull as a tape is.
    */
   partMask?: number;
+  /**
+   * Capsules whose points are left out of the cut (segment a–b, radius m): the arms' fitted bones
+   * with the arm's radius, so a torso cut drops arm surface the fit labelled torso near the armpit
+   * and the torso surface the arm rests on (hidden in reality), which the ring then bridges.
+   */
+  exclude?: readonly Capsule[];
+}
+
+export interface Capsule {
+  a: Vec3;
+  b: Vec3;
+  radiusM: number;
+}
+
+/** Whether (x, y, z) lies within any capsule (m). */
+function inCapsule(capsules: readonly Capsule[], x: number, y: number, z: number): boolean {
+  for (const c of capsules) {
+    const dx = c.b[0] - c.a[0], dy = c.b[1] - c.a[1], dz = c.b[2] - c.a[2];
+    const px = x - c.a[0], py = y - c.a[1], pz = z - c.a[2];
+    const len2 = dx * dx + dy * dy + dz * dz;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy + pz * dz) / len2)) : 0;
+    const ex = px - t * dx, ey = py - t * dy, ez = pz - t * dz;
+    if (ex * ex + ey * ey + ez * ez < c.radiusM * c.radiusM) return true;
+  }
+  return false;
 }
 
 export interface CutQuality {
@@ -112,6 +137,7 @@ function gatherSlab(ctx: CutContext, plane: Plane, req: CutRequest, half: number
       if (d > half || d < -half) continue;
       if (parts && !inMask(mask, parts[k])) continue;
       if (req.sideOfX && req.sideOfX * pts[3 * k] <= 0) continue;
+      if (req.exclude && inCapsule(req.exclude, pts[3 * k], pts[3 * k + 1], pts[3 * k + 2])) continue;
       if (x * x + y * y + z * z - d * d > r2) continue;
       if ((buffer.length >> 1) >= ctx.offsets.length) {
         const grown = new Float64Array(2 * ctx.offsets.length);
@@ -169,9 +195,10 @@ function gatherMesh(ctx: CutContext, plane: Plane, req: CutRequest): number {
     const u = raw.data[2 * i], v = raw.data[2 * i + 1];
     if (u * u + v * v > r2) continue;
     if (parts && !cutPointInMask(mesh.positions, plane, parts, mask, edges.data[2 * i], edges.data[2 * i + 1])) continue;
-    if (req.sideOfX) {
+    if (req.sideOfX || req.exclude) {
       const w = planeToWorld(plane, u, v);
-      if (req.sideOfX * w[0] <= 0) continue;
+      if (req.sideOfX && req.sideOfX * w[0] <= 0) continue;
+      if (req.exclude && inCapsule(req.exclude, w[0], w[1], w[2])) continue;
     }
     pushPair(ctx.buffer, u, v);
     ctx.labels[kept++] = find(i);

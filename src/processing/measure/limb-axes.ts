@@ -268,7 +268,8 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
   return out;
 }
 
-export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number): LegLandmarks {
+/** kneeJointY: the fitted knee joint's height (m), used instead of the narrowest-section search when given. */
+export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number): LegLandmarks {
   const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
   const pca = principalAxes(pts, pts.length / 3);
   let dir = pca.axes[0];
@@ -279,7 +280,7 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const profile = legProfile(stack, loops);
   const t = stack.thicknessM;
   const toY = (index: number) => (index + 0.5) * t;
-  const kneeY = toY(extremumIndex(profile, sliceOf(stack, 0.5 * crotchY), sliceOf(stack, 0.75 * crotchY), -1));
+  const kneeY = kneeJointY ?? toY(extremumIndex(profile, sliceOf(stack, 0.5 * crotchY), sliceOf(stack, 0.75 * crotchY), -1));
   const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1));
   const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1));
   return { origin, dir, kneeY, calfY, ankleY };

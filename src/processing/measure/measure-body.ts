@@ -28,13 +28,13 @@ import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
 import type { FitSegmentation } from './fit-segmentation.ts';
 import { segmentByFit } from './fit-segmentation.ts';
-import type { CutQuality, CutRequest } from './girth-cut.ts';
+import type { Capsule, CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
 import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
 import { armLandmarks, armPointAt, axisPointAtY, legLandmarks } from './limb-axes.ts';
 import type { Segmentation } from './segment-body.ts';
-import { assertStandingPerson, segmentBody } from './segment-body.ts';
+import { assertStandingPerson, findCrotch, segmentBody } from './segment-body.ts';
 import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { siteRequests } from './site-requests.ts';
 import type { SliceStack } from './slices.ts';
@@ -141,12 +141,13 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     };
     return { seg, partStack: stack, arms, fit: null };
   }
-  assertStandingPerson(stack, H);
+  const person = assertStandingPerson(stack, H);
+  const { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
   const model = fitter.fit(canonical.points, canonical.count);
   if (!(model.residualRmsMm <= MAX_FIT_RESIDUAL_MM)) {
     throw new ProcessingFailure('no_person_found', `The body model does not fit the capture (RMS ${model.residualRmsMm.toFixed(0)} mm): not a standing person.`);
   }
-  const seg = segmentByFit(stack, model, fitter.bonePart, H);
+  const seg = segmentByFit(stack, model, fitter.bonePart, H, crotchY);
   const bone = (part: keyof FitSegmentation['bones']) => {
     const b = seg.bones[part];
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
@@ -159,6 +160,31 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   return { seg, partStack: seg.stack, arms, fit: { model, seg } };
 }
 
+/**
+ * The arms' fitted upper-arm and forearm bones as capsules of the upper arm's radius + 5 mm:
+ * torso cuts leave their points out (module comment of girth-cut.ts, CutRequest.exclude).
+ */
+function armCapsules(seg: FitSegmentation): Capsule[] {
+  const out: Capsule[] = [];
+  for (const [side, parts] of [['left', ['upperArmLeft', 'forearmLeft']], ['right', ['upperArmRight', 'forearmRight']]] as const) {
+    for (const part of parts) {
+      const bone = seg.bones[part];
+      if (bone && seg.armRadiusM[side] > 0) out.push({ a: bone.head, b: bone.tail, radiusM: seg.armRadiusM[side] + 0.005 });
+    }
+  }
+  return out;
+}
+
+/**
+ * Height of the fitted knee joint (m): the mean of the thigh bone's tail and the shin bone's head.
+ * The narrowest leg section near the knee lies on a flat stretch, where it wanders by a centimetre
+ * between the two legs of a symmetric body; the fitted joints are symmetric.
+ */
+function kneeJointY(seg: FitSegmentation, side: 'Left' | 'Right'): number | undefined {
+  const thigh = seg.bones[`thigh${side}`], shin = seg.bones[`shin${side}`];
+  return thigh && shin ? 0.5 * (thigh.tail[1] + shin.head[1]) : undefined;
+}
+
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
   const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
   const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
@@ -167,12 +193,12 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const stack = buildSlices(canonical.points, canonical.count, H);
   const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter);
   const legs = {
-    left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H),
-    right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H),
+    left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined),
+    right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined),
   };
   const acromionY = 0.5 * (arms.left.origin[1] + arms.right.origin[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
-  const torso = findTorsoSites(partStack, seg, H, acromionY);
+  const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
     pointPart: fit.seg.sortedPart,
@@ -186,6 +212,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     fit: fit && bones ? {
       stack: fit.seg.stack, legLoop: fit.seg.legLoop,
       bones: { thighLeft: bones.thighLeft!, shinLeft: bones.shinLeft!, thighRight: bones.thighRight!, shinRight: bones.shinRight! },
+      armCapsules: armCapsules(fit.seg),
     } : null,
   });
   const girths = {} as Record<CircumferenceField, number>;

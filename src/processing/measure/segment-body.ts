@@ -84,11 +84,15 @@ export function assertStandingPerson(stack: SliceStack, statureM: number): { tor
   throw new ProcessingFailure('no_person_found', 'No two legs found under the torso: not a standing person.');
 }
 
-export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+/**
+ * Crotch height (m) and each slice's leg loops: the top of the run of slices holding two separate
+ * legs, from `startSlice` (where assertStandingPerson found them), continued up through touching
+ * thighs. Throws no_person_found when the crotch is outside 30–62% of stature.
+ */
+export function findCrotch(stack: SliceStack, statureM: number, torsoLoop: (Loop | null)[], startSlice: number): { crotchY: number; legLeft: (Loop | null)[]; legRight: (Loop | null)[] } {
   const H = statureM;
   const n = stack.sliceCount;
   const total = (s: number) => stack.start[s + 1] - stack.start[s];
-  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
   // Crotch: the top of the run of two separate legs that contains 20–30% of stature.
   const legLeft: (Loop | null)[] = new Array(n).fill(null);
   const legRight: (Loop | null)[] = new Array(n).fill(null);
@@ -127,6 +131,15 @@ export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   if ((pinchedTop - top) * stack.thicknessM > 0.03) top = pinchedTop;
   const crotchY = (top + 1) * stack.thicknessM;
   if (crotchY < 0.3 * H || crotchY > 0.62 * H) throw new ProcessingFailure('no_person_found', `Crotch at ${(crotchY / H).toFixed(2)} of stature: not human proportions.`);
+  return { crotchY, legLeft, legRight };
+}
+
+export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
+  const H = statureM;
+  const n = stack.sliceCount;
+  const total = (s: number) => stack.start[s + 1] - stack.start[s];
+  const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
+  const { crotchY, legLeft, legRight } = findCrotch(stack, H, torsoLoop, startSlice);
   // Arms: loops entirely beside the torso loop, in a run going up from the hands to the armpit.
   const armLoop = { left: new Array<Loop | null>(n).fill(null), right: new Array<Loop | null>(n).fill(null) };
   const armpitY = { left: 0, right: 0 }, handBottomY = { left: 0, right: 0 };

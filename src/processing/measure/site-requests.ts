@@ -13,7 +13,7 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Bone } from './fit-segmentation.ts';
-import type { CutRequest } from './girth-cut.ts';
+import type { Capsule, CutRequest } from './girth-cut.ts';
 import { GIRTH_SITES, partMask } from './girth-sites.ts';
 import type { ArmLandmarks, LegLandmarks } from './limb-axes.ts';
 import { armPointAt, axisPointAtY } from './limb-axes.ts';
@@ -35,6 +35,8 @@ export interface SiteInputs {
     stack: SliceStack;
     legLoop: { left: (Loop | null)[]; right: (Loop | null)[] };
     bones: { thighLeft: Bone; shinLeft: Bone; thighRight: Bone; shinRight: Bone };
+    /** Capsules around the arms' bones, left out of cuts whose parts include no arm part. */
+    armCapsules: readonly Capsule[];
   } | null;
 }
 
@@ -84,7 +86,9 @@ export function siteRequests(input: SiteInputs): CutRequest[] {
     if (site.orientation === 'horizontal') {
       const [cx, cz] = input.torso.centreAt(level);
       const all = site.surface === 'all';
-      requests.push({ field: site.field, point: [cx, level, cz], normal: [0, 1, 0], select: all ? 'all' : 'nearest', maxRadiusM: all ? 0.6 * H : 0.35 * H, partMask: mask });
+      const armless = !site.parts.some((part) => /Arm|forearm|hand/.test(part));
+      const exclude = input.fit && armless ? input.fit.armCapsules : undefined;
+      requests.push({ field: site.field, point: [cx, level, cz], normal: [0, 1, 0], select: all ? 'all' : 'nearest', maxRadiusM: all ? 0.6 * H : 0.35 * H, partMask: mask, exclude });
     } else if (site.orientation === 'neck-axis') {
       const [cx, cz] = input.torso.centreAt(level);
       requests.push({ field: site.field, point: [cx, level, cz], normal: input.neckAxis, select: 'nearest', maxRadiusM: 0.15, partMask: mask });

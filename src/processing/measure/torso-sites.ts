@@ -41,7 +41,11 @@ export interface TorsoSites {
   centreAt: (y: number) => [number, number];
 }
 
-export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number): TorsoSites {
+/**
+ * armsLabelled: the torso's points carry the fitted model's labels (the arms are left out of every
+ * torso cut), so the upper chest need not stay under the armpit estimate.
+ */
+export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number, armsLabelled = false): TorsoSites {
   const H = statureM;
   const n = stack.sliceCount;
   const area = new Float64Array(n).fill(NaN);
@@ -71,8 +75,10 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const waistY = toY(extremumIndex(area, sliceOf(stack, hipsY), sliceOf(stack, lowerChestY), -1));
   const navelY = hipsY + NAVEL_FRACTION * (waistY - hipsY);
   const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
-  // Never at or above the armpits: where an arm joins the torso loop the cut would include it.
-  const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
+  // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
+  // would include it.
+  const ruleY = chestY + UPPER_CHEST_FRACTION * (acromionY - chestY);
+  const upperChestY = armsLabelled ? ruleY : Math.min(ruleY, armpit - 0.01 * H);
   // The head (vertex to chin) is about 1/8 of stature but hardly grows with it (adults: 20–24 cm),
   // so on tall bodies 87.5% of stature is still on the neck: the search stops under the chin,
   // whichever of 87.5% of stature or 22 cm below the vertex is higher.
