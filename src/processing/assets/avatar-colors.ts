@@ -1,5 +1,3 @@
-import { NO_PART } from '../body-model/posable-model-types.ts';
-
 /**
  * Capture colours carried onto the posed avatar, one rgb per model vertex: the inverse-distance
  * weighted mean of the capture points within `radiusM` of the vertex that carry the vertex's body
@@ -65,7 +63,7 @@ export function avatarVertexColors(
             const dx = pointsM[3 * p] - x, dy = pointsM[3 * p + 1] - y, dz = pointsM[3 * p + 2] - z;
             const d2 = dx * dx + dy * dy + dz * dz;
             if (d2 < nearest2) { nearest2 = d2; nearest = p; }
-            if (d2 > r2 || (parts && parts[p] !== vertexPart[v] && parts[p] !== NO_PART)) continue;
+            if (d2 > r2 || (parts && parts[p] !== vertexPart[v])) continue; // other parts, and NO_PART (floor, noise)
             const w = 1 / (Math.sqrt(d2) + 0.002);
             sr += w * pointColors[3 * p]; sg += w * pointColors[3 * p + 1]; sb += w * pointColors[3 * p + 2]; sw += w;
           }
