@@ -1,5 +1,5 @@
 import type { BodyMeasurementResult } from '../../domain/body-scan-result.ts';
-import { canonicalBody } from '../body-model/canonical-body.ts';
+import { canonicalBody, canonicalSitePlanes } from '../body-model/canonical-body.ts';
 import type { FittedBodyRecord } from '../body-model/fitted-body-record.ts';
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { siteTape } from '../body-model/site-girths.ts';
@@ -122,7 +122,13 @@ export function buildScanAssets(
       fileName: 'canonical-body.glb', contentType: 'model/gltf-binary',
       bytes: writeMeshGlb(canonicalAsset, {
         name: 'canonical-body', baseColorFactor: SKIN_FACTOR, skin: modelSkin(avatar.model, canonicalMesh.boneHeadM),
-        extras: { pose: 'rest A-pose of the body model', frame: FRAME, bodyModel: 'bodyscan posable model (MakeHuman CC0 data)', shape: avatar.record.shape },
+        extras: {
+          pose: 'rest A-pose of the body model', frame: FRAME, bodyModel: 'bodyscan posable model (MakeHuman CC0 data)', shape: avatar.record.shape,
+          // Where the scan was measured, carried to this body: a plane (centre m, unit normal) per site.
+          sitePlanes: Object.fromEntries(canonicalSitePlanes(canonicalMesh, avatar.record.sites).map((plane) => [plane.field, {
+            centreM: plane.centreM.map(round5), normal: plane.normal.map(round5),
+          }])),
+        },
       }),
     };
   } else {
@@ -169,6 +175,8 @@ function sourceExtras(voxelSizeM: number | null): Record<string, unknown> {
     voxelSizeM: Math.round(voxelSizeM * 1e5) / 1e5,
   };
 }
+
+const round5 = (v: number): number => Math.round(v * 1e5) / 1e5;
 
 /** Source-vertex colours (rgb) repeated for the unwrapped mesh's vertices (seam duplicates included). */
 function perUnwrappedVertex(colors: Uint8Array, sourceVertex: Uint32Array): Uint8Array {

@@ -45,6 +45,7 @@ describe('buildScanAssets, GLB pipelines', () => {
       const canonical = glbJson(files.canonicalBody!.bytes);
       assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, body.model.vertexCount);
       assert.deepEqual(canonical.extras.shape, fit.record.shape);
+      assert.deepEqual(Object.keys(canonical.extras.sitePlanes).sort(), meshScan.sites.map((site) => site.field).sort());
     });
   }
 
