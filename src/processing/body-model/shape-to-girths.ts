@@ -17,7 +17,8 @@ import { canonicalBody, canonicalSitePlanes, liftToFloor, type CanonicalBody } f
 import { allocatePosedBody } from './load-posable-model.ts';
 import type { PosableBodyModel, PosedBody } from './posable-model-types.ts';
 import type { SiteAnchor } from './site-anchors.ts';
-import { siteGirthsM } from './site-girths.ts';
+import { siteGirthsM, siteTriangles } from './site-girths.ts';
+import { tapeOnSurface } from './tape-on-surface.ts';
 import { shapeBody } from './shape-body.ts';
 
 export interface ShapeTargets {
@@ -88,13 +89,16 @@ export function reshapeToGirths(model: PosableBodyModel, startShape: ArrayLike<n
   for (; iterations < MAX_ITERATIONS; iterations++) {
     // Forward differences, one coefficient at a time: the model is linear in s, so the shifted body is
     // the current rest body plus step * basis_k (one pass over the vertices, not a whole re-shaping).
+    // A difference step moves no vertex by more than 2 mm, so each tape only needs the triangles
+    // near its plane (BAND_M) on the current body.
     const base = allocatePosedBody(model);
     shapeBody(model, s, base);
+    const bands = trianglesNearPlanes(model, current.body, anchors, fields);
     for (let k = 0; k < K; k++) {
       const shifted = Float64Array.from(s);
       shifted[k] += steps[k];
       addBasis(model, base, k, steps[k], scratch);
-      const e = evaluateBody(model, liftToFloor(scratch, model.triangles), anchors, fields);
+      const e = evaluateBody(model, liftToFloor(scratch, model.triangles), anchors, fields, bands);
       residuals(e, shifted, trial);
       for (let i = 0; i < rows; i++) jacobian[i * K + k] = (trial[i] - r[i]) / steps[k];
     }
@@ -131,12 +135,46 @@ function evaluate(model: PosableBodyModel, shape: Float64Array, anchors: readonl
   return evaluateBody(model, canonicalBody(model, shape), anchors, fields);
 }
 
-function evaluateBody(model: PosableBodyModel, body: CanonicalBody, anchors: readonly SiteAnchor[], fields: readonly CircumferenceField[]): Evaluation {
+function evaluateBody(
+  model: PosableBodyModel, body: CanonicalBody, anchors: readonly SiteAnchor[], fields: readonly CircumferenceField[],
+  bands?: Map<CircumferenceField, Uint32Array>,
+): Evaluation {
   const wanted = new Set(fields);
   const planes = canonicalSitePlanes(body, anchors).filter((plane) => wanted.has(plane.field));
   let top = -Infinity;
   for (let i = 1; i < body.positionsM.length; i += 3) if (body.positionsM[i] > top) top = body.positionsM[i];
-  return { body, girthsM: siteGirthsM(model, body.positionsM, planes), volumeM3: enclosedVolumeM3(body.positionsM, body.triangles), statureM: top };
+  let girthsM: Map<CircumferenceField, number>;
+  if (bands) {
+    girthsM = new Map();
+    for (const plane of planes) girthsM.set(plane.field, tapeOnSurface(body.positionsM, bands.get(plane.field)!, plane.centreM, plane.normal)?.perimeterM ?? Number.NaN);
+  } else {
+    girthsM = siteGirthsM(model, body.positionsM, planes);
+  }
+  return { body, girthsM, volumeM3: enclosedVolumeM3(body.positionsM, body.triangles), statureM: top };
+}
+
+/** Half-width of the slab around a site plane whose triangles a difference step's tape can touch (m). */
+const BAND_M = 0.03;
+
+/** Per site, its tape's triangles with a vertex within BAND_M of its plane on this body. */
+function trianglesNearPlanes(model: PosableBodyModel, body: CanonicalBody, anchors: readonly SiteAnchor[], fields: readonly CircumferenceField[]): Map<CircumferenceField, Uint32Array> {
+  const wanted = new Set(fields);
+  const bands = new Map<CircumferenceField, Uint32Array>();
+  const p = body.positionsM;
+  for (const plane of canonicalSitePlanes(body, anchors)) {
+    if (!wanted.has(plane.field)) continue;
+    const all = siteTriangles(model, plane.field);
+    const [cx, cy, cz] = plane.centreM, [nx, ny, nz] = plane.normal;
+    const near = (v: number): boolean => Math.abs((p[3 * v] - cx) * nx + (p[3 * v + 1] - cy) * ny + (p[3 * v + 2] - cz) * nz) <= BAND_M;
+    const kept = new Uint32Array(all.length);
+    let n = 0;
+    for (let t = 0; t < all.length; t += 3) {
+      if (!near(all[t]) && !near(all[t + 1]) && !near(all[t + 2])) continue;
+      kept[n++] = all[t]; kept[n++] = all[t + 1]; kept[n++] = all[t + 2];
+    }
+    bands.set(plane.field, kept.slice(0, n));
+  }
+  return bands;
 }
 
 function result(s: Float64Array, e: Evaluation, fields: readonly CircumferenceField[], targets: ShapeTargets, start: Evaluation, iterations: number): ReshapedBody {
