@@ -11,14 +11,14 @@ import type { Measurements } from '../domain/measurements.ts';
 import { ProcessingFailure, type ProcessingFailureCode } from '../domain/processing-failure.ts';
 import { processCaptureWith } from '../services/capture-processing.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
-import type { AssetFile, FittedBody, ProcessedCapture, ScanPipeline } from '../services/scan-pipeline.ts';
+import type { AssetFile, FittedBody, PredictedBodyFile, ProcessedCapture, ScanPipeline } from '../services/scan-pipeline.ts';
 
 export type ThreadTask =
   | { kind: 'capture'; bytes: Uint8Array; context: MeasureContext; assetConfigId: string; allowSandbox: boolean; progress: MessagePort; pipelineModule?: string }
   | { kind: 'predicted-body'; fitted: FittedBody; predicted: Measurements; pipelineModule?: string };
 
 export type ThreadResult =
-  | { ok: true; capture?: ProcessedCapture; file?: AssetFile }
+  | { ok: true; capture?: ProcessedCapture; file?: PredictedBodyFile | null }
   | { ok: false; failure: { code: ProcessingFailureCode; message: string } };
 
 const pipelines = new Map<string, Promise<ScanPipeline>>();
@@ -53,7 +53,10 @@ export default async function runProcessingTask(task: ThreadTask): Promise<Threa
   try {
     const pipeline = await pipelineOf(task.pipelineModule);
     if (task.kind === 'predicted-body') {
-      const [file] = transferBytes([pipeline.predictedBody(task.fitted, task.predicted)]);
+      const body = pipeline.predictedBody(task.fitted, task.predicted);
+      if (!body) return { ok: true, file: null };
+      const [moved] = transferBytes([body]);
+      const file = { ...body, bytes: moved.bytes };
       return movedWith({ ok: true, file }, [file.bytes.buffer as ArrayBuffer]);
     }
     try {

@@ -58,7 +58,7 @@ export function threadedCaptureProcessor(options: ThreadedProcessorOptions): Cap
     },
     async predictedBody(fitted, predicted) {
       const task: ThreadTask = { kind: 'predicted-body', fitted, predicted, ...(options.pipelineModule ? { pipelineModule: options.pipelineModule } : {}) };
-      return unwrap(await pool.run(task)).file!;
+      return unwrap(await pool.run(task)).file ?? null;
     },
     close: () => pool.close(),
   };

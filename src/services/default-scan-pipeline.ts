@@ -1,26 +1,41 @@
 import type { Measurements } from '../domain/measurements.ts';
 import { ProcessingFailure } from '../domain/processing-failure.ts';
 import type { AssetKey } from '../domain/scan.ts';
-import { buildScanAssets } from '../processing/assets/build-scan-assets.ts';
 import { writeMeshGlb } from '../processing/assets/glb-mesh-writer.ts';
 import { writeMtl } from '../processing/assets/obj-writer.ts';
-import { deformToGirths } from '../processing/body-model/canonical-body.ts';
-import type { BodyModelParams } from '../processing/body-model/body-params.ts';
-import { fitBodyModel, type BodyFit } from '../processing/body-model/fit-body-model.ts';
+import { buildScanAssets, modelSkin, type ScanAvatarInput } from '../processing/assets/build-scan-assets.ts';
+import { fitPosableModel } from '../processing/body-model/fit-posable-model.ts';
+import { readFittedBodyRecord } from '../processing/body-model/fitted-body-record.ts';
+import { loadPosableBodyModel } from '../processing/body-model/load-posable-model.ts';
+import { predictedAvatar, scanAvatar } from '../processing/body-model/scan-avatar.ts';
+import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
 import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
 import { posableModelFitter } from '../processing/measure/model-fitter.ts';
+import type { ModelFit } from '../processing/body-model/posable-model-types.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
-import type { AssetFile, FittedBody, ScanPipeline } from './scan-pipeline.ts';
+import type { AssetFile, FittedBody, PredictedBodyFile, ScanPipeline } from './scan-pipeline.ts';
 
 /**
- * The production pipeline: the capture readers, the measuring code, the body model and the asset
- * writers of src/processing. A sandbox descriptor capture becomes a synthetic body here.
+ * The production pipeline: the capture readers, the measuring code, the posable body model (fitted
+ * to every capture: the scan's avatar, its canonical body and its predictions) and the asset writers
+ * of src/processing. A sandbox descriptor capture becomes a synthetic body here.
  */
 export function defaultScanPipeline(): ScanPipeline {
-  // The last fit, kept so the asset stage reuses it instead of fitting twice.
-  const fits = new WeakMap<FittedBody, BodyFit>();
+  // The fit measuring made (the measuring labels the capture with it), reused by the fit stage, and
+  // the fit stage's avatar, reused by the asset stage: one fit per scan.
+  const fitsOfResults = new WeakMap<BodyMeasurementResult, ModelFit>();
+  const avatars = new WeakMap<FittedBody, ScanAvatarInput>();
+  const fitScan = (result: BodyMeasurementResult): { fitted: FittedBody; avatar: ScanAvatarInput } => {
+    const model = loadPosableBodyModel();
+    const { positions, normals } = result.canonical;
+    const fit = fitsOfResults.get(result)
+      ?? fitPosableModel(model, positions, positions.length / 3, { normals: normals && normals.length === positions.length ? normals : null });
+    const { record, fitErrorMmBySite } = scanAvatar(model, fit, result);
+    const fitted: FittedBody = { parameters: record, fitErrorMmBySite: fitErrorMmBySite as Record<string, number> };
+    return { fitted, avatar: { model, fit, record } };
+  };
   return {
     read: (bytes) => readCapture(bytes),
 
@@ -33,20 +48,25 @@ export function defaultScanPipeline(): ScanPipeline {
       }
       // Real captures: segmented by the posable body model fitted to them (arms resting on the
       // torso, heavy bodies). Sandbox bodies are synthetic A-pose tubes the slice topology reads
-      // exactly (their girths are the sandbox's documented truth).
-      return measureBody(capture.geometry, capture.hints, context, { fitter: posableModelFitter(context) });
+      // exactly (their girths are the sandbox's documented truth). The fit is kept for the fit stage.
+      const fitter = posableModelFitter(context);
+      let modelFit: ModelFit | null = null;
+      const result = measureBody(capture.geometry, capture.hints, context, {
+        fitter: { bonePart: fitter.bonePart, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
+      });
+      if (modelFit) fitsOfResults.set(result, modelFit);
+      return result;
     },
 
     fit(result) {
-      const fit = fitBodyModel(result);
-      const fitted: FittedBody = { parameters: fit.params, fitErrorMmBySite: fit.fitErrorMmBySite as Record<string, number> };
-      fits.set(fitted, fit);
+      const { fitted, avatar } = fitScan(result);
+      avatars.set(fitted, avatar);
       return fitted;
     },
 
     assets(result, fitted, capture, assetConfigId) {
-      const fit = fits.get(fitted) ?? fitBodyModel(result);
-      const files = buildScanAssets(result, capture.geometry.colors && capture.geometry.colors.length === result.canonical.positions.length ? capture.geometry.colors : null, assetConfigId, fit);
+      const avatar = avatars.get(fitted) ?? fitScan(result).avatar;
+      const files = buildScanAssets(result, capture.geometry.colors && capture.geometry.colors.length === result.canonical.positions.length ? capture.geometry.colors : null, assetConfigId, avatar);
       // The GLB pipelines carry their material inside the GLB; `material` still answers its MTL equivalent.
       if (!files.material && files.texture) files.material = { fileName: 'material.mtl', contentType: 'model/mtl', bytes: writeMtl('body', 'texture.png') };
       const out: AssetFile[] = [];
@@ -56,17 +76,32 @@ export function defaultScanPipeline(): ScanPipeline {
       return out;
     },
 
-    predictedBody(fitted: FittedBody, predicted: Measurements) {
-      const params = fitted.parameters as BodyModelParams | undefined;
-      if (!params) throw new ProcessingFailure('measurement_failed', 'The scan has no fitted body to deform.');
-      const { mesh } = deformToGirths(params, predicted);
+    predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null {
+      const model = loadPosableBodyModel();
+      let record;
+      try {
+        record = readFittedBodyRecord(fitted.parameters, model);
+      } catch {
+        // A scan fitted by an earlier body model (or none): the prediction's numbers stand without a body.
+        return null;
+      }
+      const avatar = predictedAvatar(model, record, predicted);
+      const round1 = (v: number): number => Math.round(v * 10) / 10 || 0; // no -0 in JSON
+      const diagnostics = {
+        girthErrorMm: Object.fromEntries(Object.entries(avatar.girthErrorMm).map(([field, mm]) => [field, round1(mm!)])),
+        volumeErrorPercent: Math.round(avatar.volumeErrorPercent * 100) / 100,
+        statureChangeMm: round1(avatar.statureChangeMm),
+        iterations: avatar.iterations,
+      };
       return {
         assetKey: 'bodyShapePrediction' as const,
         fileName: 'predicted-body.glb',
         contentType: 'model/gltf-binary',
-        bytes: writeMeshGlb({ positionsM: mesh.positionsM, indices: mesh.indices, normals: null, colors: null, uvs: null }, {
-          name: 'predicted-body', extras: { frame: 'metres, Y up, facing +Z, feet at y = 0', source: 'fitted body deformed to predicted girths' },
+        bytes: writeMeshGlb({ positionsM: avatar.body.positionsM, indices: avatar.body.triangles, normals: null, colors: null, uvs: null }, {
+          name: 'predicted-body', skin: modelSkin(model, avatar.body.boneHeadM),
+          extras: { frame: 'metres, Y up, facing +Z, feet at y = 0', pose: 'rest A-pose of the body model', source: 'fitted body re-shaped to the predicted girths and volume', shape: Array.from(avatar.shape), ...diagnostics },
         }),
+        diagnostics,
       };
     },
   };

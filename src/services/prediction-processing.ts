@@ -40,8 +40,8 @@ export async function processPrediction(context: ServiceContext, processor: Capt
     const predicted = await predictForScan(context, scan, prediction);
     const processing = await context.db.scans.findProcessingRecord(scan.id);
     const fitted = processing?.fittedBody as FittedBody | undefined;
-    if (fitted) {
-      const file = await processor.predictedBody(fitted, predicted.measurements);
+    const file = fitted ? await processor.predictedBody(fitted, predicted.measurements) : null;
+    if (file) {
       const objectKey = objectKeys.predictionAsset(scan.id, predictionId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
       await context.db.files.recordStoredFile({ ownerId: predictionId, assetKey: 'bodyShapePrediction', objectKey, contentType: file.contentType, byteSize });
@@ -50,7 +50,7 @@ export async function processPrediction(context: ServiceContext, processor: Capt
       predictedWeightKg: predicted.predictedWeightKg,
       predictedMeasurements: predicted.measurements,
       predictedBodyfat: predicted.composition,
-      extra: { change: predicted.change },
+      extra: { change: predicted.change, ...(file ? { predictedBody: file.diagnostics } : {}) },
     });
     context.logger.info({ predictionId, scanId: scan.id, predictedWeightKg: predicted.predictedWeightKg }, 'prediction ready');
   } catch (error) {

@@ -10,6 +10,11 @@ export interface AssetFile {
   bytes: Uint8Array;
 }
 
+/** A body shape prediction's body, with how closely it reached the prediction (for the prediction's record). */
+export interface PredictedBodyFile extends AssetFile {
+  diagnostics: Record<string, unknown>;
+}
+
 /** The fitted body model as the scan keeps it (parameters for predictions, errors for support). */
 export interface FittedBody {
   parameters: unknown;
@@ -25,8 +30,11 @@ export interface ScanPipeline {
   measure(capture: ReadCapture, context: MeasureContext): BodyMeasurementResult;
   fit(result: BodyMeasurementResult): FittedBody;
   assets(result: BodyMeasurementResult, fitted: FittedBody, capture: ReadCapture, assetConfigId: string): AssetFile[];
-  /** The fitted body deformed to predicted girths (GLB), for a body shape prediction. */
-  predictedBody(fitted: FittedBody, predicted: Measurements): AssetFile;
+  /**
+   * The fitted body re-shaped to predicted girths (GLB), for a body shape prediction; null when the
+   * scan's fitted body cannot be read (fitted by an earlier body model): the prediction has no body then.
+   */
+  predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null;
 }
 
 /** The stages a capture goes through, as the scan's asset stages report them. */
@@ -62,6 +70,7 @@ export interface ProcessedCapture {
  */
 export interface CaptureProcessor {
   processCapture(input: CaptureInput, onStage: (stage: ProcessingStage) => void): Promise<ProcessedCapture>;
-  predictedBody(fitted: FittedBody, predicted: Measurements): Promise<AssetFile>;
+  /** The fitted body re-shaped to predicted girths; null when the scan's fitted body cannot be read (ScanPipeline.predictedBody). */
+  predictedBody(fitted: FittedBody, predicted: Measurements): Promise<PredictedBodyFile | null>;
   close(): Promise<void>;
 }

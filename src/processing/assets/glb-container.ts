@@ -23,6 +23,7 @@ export interface GltfDocument {
   textures?: Record<string, unknown>[];
   images?: Record<string, unknown>[];
   samplers?: Record<string, unknown>[];
+  skins?: Record<string, unknown>[];
   accessors: Record<string, unknown>[];
   bufferViews: Record<string, unknown>[];
   buffers: { byteLength: number }[];

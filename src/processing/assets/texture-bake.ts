@@ -73,9 +73,10 @@ export function bakeMeshColors(
         if (r <= radius[texel]) continue;
         radius[texel] = r;
         const o = texel * 4;
-        rgba[o] = wa * colors[sa] + wb * colors[sb] + wc * colors[sc];
-        rgba[o + 1] = wa * colors[sa + 1] + wb * colors[sb + 1] + wc * colors[sc + 1];
-        rgba[o + 2] = wa * colors[sa + 2] + wb * colors[sb + 2] + wc * colors[sc + 2];
+        // + 0.5: the byte store truncates, so round (weights summing to 0.99999 would turn 90 into 89).
+        rgba[o] = wa * colors[sa] + wb * colors[sb] + wc * colors[sc] + 0.5;
+        rgba[o + 1] = wa * colors[sa + 1] + wb * colors[sb + 1] + wc * colors[sc + 1] + 0.5;
+        rgba[o + 2] = wa * colors[sa + 2] + wb * colors[sb + 2] + wc * colors[sc + 2] + 0.5;
         rgba[o + 3] = 255;
       }
     }
@@ -104,42 +105,64 @@ export function generatedSkinTexture(width = TEXTURE_SIZE_PX, height = TEXTURE_S
   return { width, height, rgba };
 }
 
-/** Fills texels with alpha 0 from filled 4-neighbours (u wraps), pass after pass; leftovers take the mean colour. */
+/**
+ * Fills texels with alpha 0 from filled 4-neighbours (u wraps), pass after pass: in pass k a texel
+ * takes the mean of its neighbours filled before pass k; leftovers after 24 passes take the mean
+ * colour. Each pass visits only the empty texels next to the previous pass's (a frontier), so the
+ * cost follows the filled area, not 24 sweeps over the whole image.
+ */
 function fillEmptyTexels(rgba: Uint8Array, width: number, height: number): void {
+  const texels = width * height;
   let sumR = 0, sumG = 0, sumB = 0, filled = 0;
-  for (let p = 0; p < width * height; p++) {
+  // stamp: -1 empty, 0 filled from the start, k + 1 filled in pass k; queued: last pass a texel was listed for.
+  const stamp = new Int32Array(texels).fill(-1);
+  const queued = new Int32Array(texels).fill(-1);
+  for (let p = 0; p < texels; p++) {
     if (rgba[p * 4 + 3] === 0) continue;
+    stamp[p] = 0;
     sumR += rgba[p * 4]; sumG += rgba[p * 4 + 1]; sumB += rgba[p * 4 + 2]; filled++;
   }
   const mean = filled > 0 ? [sumR / filled, sumG / filled, sumB / filled] : SKIN_RGB;
-  const front = new Uint8Array(width * height); // texels filled in the current pass (marked 1)
+  const left = (p: number): number => (p % width === 0 ? p + width - 1 : p - 1);
+  const right = (p: number): number => (p % width === width - 1 ? p - width + 1 : p + 1);
   const sum = new Float64Array(4); // r, g, b, count of the neighbours read
-  const take = (q: number): void => {
-    if (q < 0 || rgba[q * 4 + 3] === 0 || front[q] === 1) return;
+  const take = (q: number, pass: number): void => {
+    if (q < 0 || q >= texels || stamp[q] < 0 || stamp[q] > pass) return;
     sum[0] += rgba[q * 4]; sum[1] += rgba[q * 4 + 1]; sum[2] += rgba[q * 4 + 2]; sum[3] += 1;
   };
-  for (let pass = 0; pass < 24; pass++) {
-    let changed = 0;
-    front.fill(0);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const p = y * width + x;
-        if (rgba[p * 4 + 3] !== 0) continue;
-        sum.fill(0);
-        take(y * width + (x === 0 ? width - 1 : x - 1));
-        take(y * width + (x === width - 1 ? 0 : x + 1));
-        take(y > 0 ? p - width : -1);
-        take(y < height - 1 ? p + width : -1);
-        const n = sum[3];
-        if (n === 0) continue;
-        rgba[p * 4] = sum[0] / n; rgba[p * 4 + 1] = sum[1] / n; rgba[p * 4 + 2] = sum[2] / n; rgba[p * 4 + 3] = 255;
-        front[p] = 1;
-        changed++;
-      }
-    }
-    if (changed === 0) break;
+  let frontier = new Int32Array(texels);
+  let next = new Int32Array(texels);
+  let size = 0;
+  const list = (q: number, pass: number): void => {
+    if (q < 0 || q >= texels || stamp[q] !== -1 || queued[q] === pass) return;
+    queued[q] = pass;
+    next[size++] = q;
+  };
+  for (let p = 0; p < texels; p++) {
+    if (stamp[p] !== 0) continue;
+    list(left(p), 0); list(right(p), 0); list(p - width, 0); list(p + width, 0);
   }
-  for (let p = 0; p < width * height; p++) {
+  [frontier, next] = [next, frontier];
+  let frontierSize = size;
+  for (let pass = 0; pass < 24 && frontierSize > 0; pass++) {
+    // Fill the frontier from neighbours filled before this pass (stamp <= pass), then list the next one.
+    for (let i = 0; i < frontierSize; i++) {
+      const p = frontier[i];
+      sum[0] = 0; sum[1] = 0; sum[2] = 0; sum[3] = 0;
+      take(left(p), pass); take(right(p), pass); take(p - width, pass); take(p + width, pass);
+      const n = sum[3];
+      rgba[p * 4] = sum[0] / n; rgba[p * 4 + 1] = sum[1] / n; rgba[p * 4 + 2] = sum[2] / n; rgba[p * 4 + 3] = 255;
+      stamp[p] = pass + 1;
+    }
+    size = 0;
+    for (let i = 0; i < frontierSize; i++) {
+      const p = frontier[i];
+      list(left(p), pass + 1); list(right(p), pass + 1); list(p - width, pass + 1); list(p + width, pass + 1);
+    }
+    [frontier, next] = [next, frontier];
+    frontierSize = size;
+  }
+  for (let p = 0; p < texels; p++) {
     if (rgba[p * 4 + 3] !== 0) continue;
     rgba[p * 4] = mean[0]; rgba[p * 4 + 1] = mean[1]; rgba[p * 4 + 2] = mean[2]; rgba[p * 4 + 3] = 255;
   }

@@ -1,76 +1,39 @@
-import type { CircumferenceField } from '../../domain/measurements.ts';
-import type { BodyModelParams } from './body-params.ts';
-import { CANONICAL_POSE, cloneParams } from './body-params.ts';
-import type { BodyMesh } from './generate-body.ts';
-import { generateBody } from './generate-body.ts';
-import { planeGirth } from './plane-section.ts';
-import { matchShoulderGirth } from './shoulder-girth.ts';
-import { siteFrame } from './site-stations.ts';
-
-/** The same parameters in the canonical A-pose (CANONICAL_POSE) with the body's axis at x = z = 0. */
-export function canonicalParams(params: BodyModelParams): BodyModelParams {
-  const canonical = cloneParams(params);
-  canonical.pose = { ...CANONICAL_POSE };
-  canonical.rootOffsetM = { x: 0, z: 0 };
-  return canonical;
-}
-
 /**
- * The body in the canonical A-pose: metres, Y up, facing +Z, feet at y = 0, axis at x = z = 0.
- * Same topology (BODY_TOPOLOGY) for every body, so two scans compare vertex by vertex.
+ * The canonical body of a scan: the fitted shape in the body model's rest pose (MakeHuman's A-pose,
+ * arms about 45 degrees down), standing on y = 0, facing +Z, left = +X (metres). Every scan's
+ * canonical body has the model's topology (same vertex count and triangles), so two scans compare
+ * vertex by vertex. The measurement sites ride along on their bones (site-anchors.ts).
  */
-export function canonicalBody(params: BodyModelParams): BodyMesh {
-  return canonicalFit(params).mesh;
+import { allocatePosedBody } from './load-posable-model.ts';
+import type { PosableBodyModel, PosedBody } from './posable-model-types.ts';
+import { shapeBody } from './shape-body.ts';
+import { restSitePlane, type SiteAnchor, type SitePlane } from './site-anchors.ts';
+
+export interface CanonicalBody extends PosedBody {
+  /** The model's triangles (3 vertex indices each; the same array for every body). */
+  triangles: Uint32Array;
+  /** How far the rest body was raised to stand on y = 0 (m; negative: lowered). */
+  liftM: number;
 }
 
-/**
- * The canonical parameters and body: canonicalParams, with the shoulder ring re-solved so that the
- * shoulder tape keeps params.shoulderTapeM when given (the arms' new pose changes what the tape wraps).
- */
-export function canonicalFit(params: BodyModelParams): { params: BodyModelParams; mesh: BodyMesh } {
-  const canonical = canonicalParams(params);
-  const mesh = generateBody(canonical);
-  if (!(params.shoulderTapeM && params.shoulderTapeM > 0)) return { params: canonical, mesh };
-  const frame = siteFrame(canonical, 'shoulderFit');
-  return { params: canonical, mesh: matchShoulderGirth(canonical, params.shoulderTapeM, frame.centerM, frame.axis, mesh) };
+/** The rest body of `shape` (K coefficients) lifted so that its lowest vertex is at y = 0. */
+export function canonicalBody(model: PosableBodyModel, shape: ArrayLike<number>): CanonicalBody {
+  const body = allocatePosedBody(model);
+  shapeBody(model, shape, body);
+  return liftToFloor(body, model.triangles);
 }
 
-/** Tape girths (m) of a body at its own site planes (the convex hull of each station's cut). */
-export function modelTapeGirthsM(params: BodyModelParams, mesh: BodyMesh = generateBody(params)): Partial<Record<CircumferenceField, number>> {
-  const girths: Partial<Record<CircumferenceField, number>> = {};
-  for (const field of Object.keys(params.girthsM) as CircumferenceField[]) {
-    const frame = siteFrame(params, field);
-    const cut = planeGirth(mesh.positionsM, mesh.indices, frame.centerM, frame.axis);
-    if (cut) girths[field] = cut.perimeterM;
-  }
-  return girths;
+/** Raises a rest body (in place) so that its lowest vertex is at y = 0; bone ends move with it. */
+export function liftToFloor(body: PosedBody, triangles: Uint32Array): CanonicalBody {
+  let minY = Infinity;
+  for (let i = 1; i < body.positionsM.length; i += 3) if (body.positionsM[i] < minY) minY = body.positionsM[i];
+  const liftM = -minY;
+  for (let i = 1; i < body.positionsM.length; i += 3) body.positionsM[i] += liftM;
+  for (let i = 1; i < body.boneHeadM.length; i += 3) { body.boneHeadM[i] += liftM; body.boneTailM[i] += liftM; }
+  return { positionsM: body.positionsM, boneHeadM: body.boneHeadM, boneTailM: body.boneTailM, triangles, liftM };
 }
 
-/**
- * The predicted body for a body shape prediction: the canonical body whose tape girths become the
- * predicted ones (m; fields not given keep their value). Lengths and cross-section shapes stay. The
- * predicted girths are reached by proportional correction at each site (three rounds; the shoulder,
- * whose tape also wraps the arms, by secant steps).
- */
-export function deformToGirths(
-  params: BodyModelParams, predictedGirthsM: Partial<Record<CircumferenceField, number>>,
-): { params: BodyModelParams; mesh: BodyMesh } {
-  const start = canonicalFit(params);
-  const deformed = start.params;
-  let mesh = start.mesh;
-  for (let round = 0; round < 3; round++) {
-    const current = modelTapeGirthsM(deformed, mesh);
-    for (const [field, target] of Object.entries(predictedGirthsM) as [CircumferenceField, number][]) {
-      const now = current[field];
-      if (field === 'shoulderFit' || !(target > 0) || !(now && now > 0) || !(field in deformed.girthsM)) continue;
-      deformed.girthsM[field] *= target / now;
-    }
-    mesh = generateBody(deformed);
-    const shoulderTarget = predictedGirthsM.shoulderFit;
-    if (shoulderTarget && shoulderTarget > 0) {
-      const frame = siteFrame(deformed, 'shoulderFit');
-      mesh = matchShoulderGirth(deformed, shoulderTarget, frame.centerM, frame.axis, mesh);
-    }
-  }
-  return { params: deformed, mesh };
+/** The anchored sites' planes on a canonical body (m, its frame). */
+export function canonicalSitePlanes(body: PosedBody, anchors: readonly SiteAnchor[]): SitePlane[] {
+  return anchors.map((anchor) => restSitePlane(anchor, body.boneHeadM, body.boneTailM));
 }

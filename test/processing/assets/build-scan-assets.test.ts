@@ -5,19 +5,21 @@ import { buildScanAssets } from '../../../src/processing/assets/build-scan-asset
 import {
   DEFAULT_NATIVE_CONFIG_ID, DEFAULT_WEB_CONFIG_ID, LEGACY_NATIVE_CONFIG_ID, assetKindsOf,
 } from '../../../src/processing/assets/asset-configs.ts';
-import { fitBodyModel } from '../../../src/processing/body-model/fit-body-model.ts';
-import { BODY_TOPOLOGY } from '../../../src/processing/body-model/body-topology.ts';
+import { scanAvatar } from '../../../src/processing/body-model/scan-avatar.ts';
 import { readCapture } from '../../../src/processing/capture/read-capture.ts';
-import { syntheticMeasurement, variedParams } from '../../support/synthetic-measurement.ts';
+import { measureModelBody, modelParams } from '../../support/model-measurement.ts';
 import { samplePointCloud } from '../../support/sample-surface.ts';
 import { glbJson, validateGlb } from '../../support/validate-glb.ts';
 import { readObjMinimal } from '../../support/read-obj-minimal.ts';
 import { countNonBackground } from '../../support/mesh-checks.ts';
 
-const meshScan = syntheticMeasurement(variedParams());
+// A model body with the arms lowered towards the torso, measured; its exact fit stands in for the model fit.
+const body = measureModelBody(modelParams(undefined, { 0: 0.8, 1: -0.4, 2: 0.3 }, 0.4));
+const meshScan = body.result;
 const cloud = samplePointCloud(meshScan.canonical.positions, meshScan.canonical.indices as Uint32Array, 60_000);
 const pointScan = { ...meshScan, canonical: { positions: cloud.positions, indices: null, colors: cloud.colors, normals: null } };
-const fit = fitBodyModel(pointScan);
+const fit = { model: body.model, fit: body.fit, record: scanAvatar(body.model, body.fit, pointScan).record };
+const poorFit = { ...fit, fit: { ...fit.fit, residualRmsMm: 40 } };
 
 function decodePng(bytes: Uint8Array): PNG {
   return PNG.sync.read(Buffer.from(bytes));
@@ -39,12 +41,39 @@ describe('buildScanAssets, GLB pipelines', () => {
         assert.deepEqual((await validateGlb(files[kind]!.bytes)).errors, [], kind);
       }
       const model = glbJson(files.model!.bytes);
-      assert.equal(model.extras.source, 'reconstructed from points');
-      assert.ok(model.images[0].bufferView >= 0);
+      assert.equal(model.extras.source, 'fitted body model posed like the capture');
       const canonical = glbJson(files.canonicalBody!.bytes);
-      assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, BODY_TOPOLOGY.vertexCount);
+      assert.equal(canonical.accessors[canonical.meshes[0].primitives[0].attributes.POSITION].count, body.model.vertexCount);
+      assert.deepEqual(canonical.extras.shape, fit.record.shape);
+      assert.deepEqual(Object.keys(canonical.extras.sitePlanes).sort(), meshScan.sites.map((site) => site.field).sort());
     });
   }
+
+  it('gives a coloured capture\'s avatar its colours per vertex (COLOR_0), from the points of the same body part, and no texture', async () => {
+    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
+    const model = glbJson(files.model!.bytes);
+    assert.ok(model.meshes[0].primitives[0].attributes.COLOR_0 >= 0);
+    assert.equal(model.images, undefined);
+    assert.equal(files.texture!.contentType, 'image/png', 'the texture asset is still written');
+  });
+
+  it('publishes the surface reconstructed from the points when the model fits the capture poorly', async () => {
+    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, poorFit);
+    assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
+    assert.equal(glbJson(files.model!.bytes).extras.source, 'reconstructed from points');
+  });
+
+  it('draws each measured site as a loop on the avatar: the tape at the measured plane, as long as the measured girth', async () => {
+    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const stripes = glbJson(files.stripes!.bytes);
+    assert.deepEqual((await validateGlb(files.stripes!.bytes)).errors, []);
+    assert.equal(stripes.nodes.length, meshScan.sites.length);
+    for (const node of stripes.nodes) {
+      const site = meshScan.sites.find((s) => s.field === node.name)!;
+      assert.ok(Math.abs(node.extras.perimeterM - site.perimeterM) < 1e-4, `${node.name}: ${node.extras.perimeterM} vs ${site.perimeterM}`);
+    }
+  });
 
   it('renders a 512 x 1024 preview with the body in it and the capture colours on it', () => {
     const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
@@ -74,8 +103,9 @@ describe('buildScanAssets, GLB pipelines', () => {
     assert.deepEqual([...texture.data.subarray(0, 3)], [90, 90, 90]);
   });
 
-  it('falls back to the generated skin texture when the capture has no colours', () => {
+  it('falls back to the generated skin texture when the capture has no colours, embedded in the avatar GLB', () => {
     const files = buildScanAssets({ ...pointScan, canonical: { ...pointScan.canonical, colors: null } }, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    assert.ok(glbJson(files.model!.bytes).images[0].bufferView >= 0);
     const texture = decodePng(files.texture!.bytes);
     const [r, g, b] = texture.data.subarray(0, 3);
     assert.ok(r > g && g > b && r > 180, `skin tone ${r},${g},${b}`);
@@ -93,7 +123,7 @@ describe('buildScanAssets, legacy pipeline', () => {
     assert.equal(obj.uvs.length, obj.positions.length);
     assert.ok(obj.faces.length > 3000);
     const canonical = readObjMinimal(files.canonicalBody!.bytes);
-    assert.equal(canonical.positions.length, BODY_TOPOLOGY.vertexCount);
+    assert.equal(canonical.positions.length, body.model.vertexCount);
     assert.equal(canonical.mtllib, null);
   });
 

@@ -12,8 +12,7 @@ import { readCapture } from '../../../src/processing/capture/read-capture.ts';
 import { sphereMesh } from '../../support/sphere-mesh.ts';
 import { glbJson, validateGlb } from '../../support/validate-glb.ts';
 import { readObjMinimal } from '../../support/read-obj-minimal.ts';
-import { syntheticMeasurement } from '../../support/synthetic-measurement.ts';
-import { REFERENCE_PARAMS } from '../../../src/processing/body-model/body-params.ts';
+import { measureModelBody, modelParams } from '../../support/model-measurement.ts';
 
 const sphere = sphereMesh(0.25, [0.1, 1.0, -0.05]);
 
@@ -64,7 +63,7 @@ describe('GLB mesh writer', () => {
 
 describe('stripes GLB writer', () => {
   it('writes one named LINE_LOOP node per measurement site and passes the validator', async () => {
-    const result = syntheticMeasurement(REFERENCE_PARAMS);
+    const { result } = measureModelBody(modelParams());
     const bytes = writeStripesGlb(result.sites.map((s) => ({ name: s.field, pointsM: s.ringM, perimeterM: s.perimeterM })));
     const { errors } = await validateGlb(bytes);
     assert.deepEqual(errors, []);
