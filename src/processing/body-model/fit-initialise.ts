@@ -53,18 +53,14 @@ export function bandCentre(points: ArrayLike<number>, count: number, y0: number,
 }
 
 /**
- * Puts `state` at the start described by `hypothesis` for a capture of stature `statureM` whose
- * band at 50-65% of stature is centred at (cx, cz) (area-weighted, as the voxel sample is).
+ * Shape coefficients of the start: `startShape` (or the mean) with the one coefficient that moves
+ * stature most changed so the rest stature is `statureM` (clamped to ±3 units).
  */
-export function initialiseState(
-  state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
-  startShape: ArrayLike<number> | null,
-): void {
+export function statureMatchedShape(state: FitState, statureM: number, startShape: ArrayLike<number> | null): Float64Array {
   const { model } = state;
   const setStart = (): void => { for (let k = 0; k < model.shapeCount; k++) state.shape[k] = startShape ? startShape[k] : 0; };
   setStart();
   applyShape(state);
-  // Stature: the coefficient with the largest stature derivative, moved so the rest stature matches.
   const base = restStatureM(state);
   let bestK = -1, bestSlope = 0;
   for (let k = 0; k < model.shapeCount; k++) {
@@ -74,6 +70,19 @@ export function initialiseState(
   }
   setStart();
   if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] += Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
+  return Float64Array.from(state.shape);
+}
+
+/**
+ * Puts `state` at the start described by `hypothesis` with rest shape `shape` (statureMatchedShape)
+ * for a capture whose band at 50-65% of stature is centred at (cx, cz) (area-weighted, as the voxel
+ * sample is).
+ */
+export function initialiseState(
+  state: FitState, hypothesis: StartHypothesis, shape: Float64Array, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
+): void {
+  const { model } = state;
+  state.shape.set(shape);
   applyShape(state);
   state.local.fill(0);
   for (let b = 0; b < model.boneCount; b++) { state.local[9 * b] = 1; state.local[9 * b + 4] = 1; state.local[9 * b + 8] = 1; }

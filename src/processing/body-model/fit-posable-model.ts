@@ -14,7 +14,7 @@ import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
 import type { FitState } from './fit-kinematics.ts';
 import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
 import type { StartHypothesis } from './fit-initialise.ts';
-import { ARM_STARTS_DEG, START_HEADINGS_RAD, bandCentre, headingOf, initialiseState } from './fit-initialise.ts';
+import { ARM_STARTS_DEG, START_HEADINGS_RAD, bandCentre, headingOf, initialiseState, statureMatchedShape } from './fit-initialise.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
 import { fitScore, runStage, sampleInlierFraction } from './fit-iterations.ts';
 import type { Priors } from './fit-normal-equations.ts';
@@ -97,24 +97,27 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const t0 = performance.now();
   const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
   lap('thinned');
-  const rootStage = (hypothesis: StartHypothesis): { ws: FitWorkspace; score: number } => {
+  const shape0 = statureMatchedShape(createFitState(model), statureM, startShape);
+  const rootStage = (hypothesis: StartHypothesis, quick: boolean): { ws: FitWorkspace; score: number } => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz, restArea, startShape);
+    initialiseState(state, hypothesis, shape0, cx, cz, restArea);
     const ws = makeWorkspace(state);
-    runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
+    const stage = coarse(rootOnly, 5, 0.06, 0.03, 0.15);
+    // The heading search needs only the heading: 4 iterations on an eighth of the sample.
+    runStage(ws, quick ? { ...stage, iterations: 4, sampleStride: 8, vertexStride: 16 } : stage);
     iterations += ws.iterations;
     ws.iterations = 0;
-    return { ws, score: fitScore(ws, 4) };
+    return { ws, score: fitScore(ws, quick ? 8 : 4) };
   };
   let heading = 0, headingScore = Infinity;
   for (const yawRad of START_HEADINGS_RAD) {
-    const { ws, score } = rootStage({ yawRad, armsDownDeg: null });
+    const { ws, score } = rootStage({ yawRad, armsDownDeg: null }, true);
     options.trace?.(`heading ${((yawRad * 180) / Math.PI).toFixed(0)}°: root stage score ${score.toFixed(4)}`);
     if (score < headingScore) { headingScore = score; heading = headingOf(ws.state.rootR); }
   }
   lap('headings');
   const started = ARM_STARTS_DEG.map((armsDownDeg) => {
-    const start = rootStage({ yawRad: heading, armsDownDeg });
+    const start = rootStage({ yawRad: heading, armsDownDeg }, false);
     runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
     iterations += start.ws.iterations;
     start.score = fitScore(start.ws, 4);
