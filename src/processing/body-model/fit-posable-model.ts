@@ -3,9 +3,9 @@
  * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
- * 2. start from the mean body at the capture's stature, from six starts (facing ±Z × arms in
- *    A-pose / 66° / 80° down), each fitted coarsely (root and size) on a quarter of the sample; the
- *    three of the better facing also get their limbs fitted coarsely; keep the best;
+ * 2. start from the mean body at the capture's stature: its heading from 8 starts 45° apart, each
+ *    fitted coarsely (root and size) on a quarter of the sample; then from that heading, arms at
+ *    rest, 66° and 80° down, each fitted coarsely (root, size, then limbs); keep the best;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
@@ -13,7 +13,8 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
 import type { FitState } from './fit-kinematics.ts';
 import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
-import { START_HYPOTHESES, bandCentre, initialiseState } from './fit-initialise.ts';
+import type { StartHypothesis } from './fit-initialise.ts';
+import { ARM_STARTS_DEG, START_HEADINGS_RAD, bandCentre, headingOf, initialiseState, statureMatchedShape } from './fit-initialise.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
 import { fitScore, runStage, sampleInlierFraction } from './fit-iterations.ts';
 import type { Priors } from './fit-normal-equations.ts';
@@ -84,35 +85,45 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
-  // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
-  // stance often does not, as they are a small part of the surface.)
+  // 2. Starts. Heading: the rest-pose body at 8 headings 45° apart gets the root stage; the best
+  // one's fitted heading is kept. Arms: from that heading, the arms at rest, 66° and 80° down each
+  // get the root stage and the limbs stage; keep the lowest score. (The heading shows at the root
+  // stage whatever the arms do; the arms' stance often does not, as they are a small part of the
+  // surface, and a start whose arms are far off leaves the shape and root biased, so each arm
+  // start gets its own root stage.)
   // The stated sex picks the start shape (the model's average woman or man) when the model has one.
   const startShape = options.sex ? model.shapePresets[`${options.sex}Average`] ?? null : null;
   let iterations = 0;
   const t0 = performance.now();
   const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
   lap('thinned');
-  const rooted = START_HYPOTHESES.map((hypothesis) => {
+  const shape0 = statureMatchedShape(createFitState(model), statureM, startShape);
+  const rootStage = (hypothesis: StartHypothesis, quick: boolean): { ws: FitWorkspace; score: number } => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz, restArea, startShape);
+    initialiseState(state, hypothesis, shape0, cx, cz, restArea);
     const ws = makeWorkspace(state);
-    runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
-    const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${hypothesis.turned} arms=${hypothesis.armsDownDeg ?? 'rest'}: root stage score ${score.toFixed(4)}`);
+    const stage = coarse(rootOnly, 5, 0.06, 0.03, 0.15);
+    // The heading search needs only the heading: 4 iterations on an eighth of the sample.
+    runStage(ws, quick ? { ...stage, iterations: 4, sampleStride: 8, vertexStride: 16 } : stage);
     iterations += ws.iterations;
-    return { ws, score, hypothesis };
-  });
-  lap('root stages');
-  const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
-  const started = rooted.filter((start) => start.hypothesis.turned === facing);
-  for (const start of started) {
-    start.ws.iterations = 0;
-    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
-    start.score = fitScore(start.ws, 4);
-    options.trace?.(`start turned=${start.hypothesis.turned} arms=${start.hypothesis.armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
-    iterations += start.ws.iterations;
+    ws.iterations = 0;
+    return { ws, score: fitScore(ws, quick ? 8 : 4) };
+  };
+  let heading = 0, headingScore = Infinity;
+  for (const yawRad of START_HEADINGS_RAD) {
+    const { ws, score } = rootStage({ yawRad, armsDownDeg: null }, true);
+    options.trace?.(`heading ${((yawRad * 180) / Math.PI).toFixed(0)}°: root stage score ${score.toFixed(4)}`);
+    if (score < headingScore) { headingScore = score; heading = headingOf(ws.state.rootR); }
   }
+  lap('headings');
+  const started = ARM_STARTS_DEG.map((armsDownDeg) => {
+    const start = rootStage({ yawRad: heading, armsDownDeg }, false);
+    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
+    iterations += start.ws.iterations;
+    start.score = fitScore(start.ws, 4);
+    options.trace?.(`heading ${((heading * 180) / Math.PI).toFixed(0)}° arms ${armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
+    return start;
+  });
   started.sort((p, q) => p.score - q.score);
   lap('limbs stages');
   // 3. Refinement on the whole sample. When the refined best start still leaves more than 3.5% of

@@ -86,6 +86,18 @@ describe('fitPosableModel on bodies made by the model', () => {
     assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.97);
   });
 
+  it('finds an obese body standing sideways in the frame (its sides taken for its front), turned 70° or 115°', () => {
+    for (const yawDeg of [70, -115]) {
+      const params = armsDownTouching(model, model.shapePresets.maleObese, ARMS_DOWN);
+      params.rootRotation[1] = (yawDeg * Math.PI) / 180;
+      const truth = poseTruth(model, params);
+      const scan = scanTruth(model, truth, { count: 40000, seed: 71, noiseM: 0.002 });
+      const fit = fitPosableModel(model, scan.points, scan.count);
+      assert.ok(worstJointErrorMm(fit.posed.boneHeadM, truth.body.boneHeadM).mm < 15, `${yawDeg}°: ${describeJoint(fit.posed.boneHeadM, truth.body.boneHeadM)}`);
+      assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.975);
+    }
+  });
+
   it('uses mesh normals when the capture has them, also when they point inwards', () => {
     const params = armsDownTouching(model, randomShape(4, 0.8), ARMS_DOWN);
     const truth = poseTruth(model, params);
