@@ -1,7 +1,7 @@
 // Real-body accuracy evaluation on MakeHuman bodies (ISO 20685-1 girth table, volume error).
 // Usage: node scripts/eval-accuracy/main.ts --makehuman <dir> [--json <file>] [--bodies <n>]
 //   [--variants mesh,cloud,cloud-yaw,mesh-mm,mesh-zup] [--points 300000] [--seed 20685]
-//   [--bounds <file>] [--update-bounds] [--no-fit]
+//   [--bounds <file>] [--update-bounds] [--no-fit] [--slice-topology]
 // Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point).
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +19,8 @@ import { truthSites } from './truth-sites.ts';
 import { buildVariant, DEFAULT_VARIANT_OPTIONS, VARIANT_NAMES, type VariantName } from './variants.ts';
 import { evaluateRun, type BodyTruth, type RunRecord } from './evaluate-run.ts';
 import { findMeasureBody } from './pipeline-hooks.ts';
+import { measureBody } from '../../src/processing/measure/measure-body.ts';
+import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { addFitQuality, createFitQuality, formatFitQuality } from './fit-quality.ts';
 import { formatByVariant, formatTable, summarize } from './iso-table.ts';
 import { boundsFromSummary, checkBounds, readBounds, writeBounds } from './bounds.ts';
@@ -36,6 +38,9 @@ const { values } = parseArgs({
     bounds: { type: 'string', default: resolve(import.meta.dirname, 'bounds.json') },
     'update-bounds': { type: 'boolean', default: false },
     'no-fit': { type: 'boolean', default: false },
+    // Measure as production does: with the posable body model fitted to each capture (issue 10);
+    // --slice-topology measures without it (the segmentation that must refuse arms on the torso).
+    'slice-topology': { type: 'boolean', default: false },
   },
 });
 
@@ -49,7 +54,10 @@ const seed = Number(values.seed);
 
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
-const measure = await findMeasureBody();
+const found = await findMeasureBody();
+const measure = found && !values['slice-topology']
+  ? { file: `${found.file} (fitted posable model)`, measureBody: ((g, h, c) => measureBody(g, h, c, { fitter: posableModelFitter(c) })) as typeof found.measureBody }
+  : found;
 
 console.log(`MakeHuman accuracy evaluation: ${presets.length} bodies x ${variants.length} variants (${variants.join(', ')})`);
 console.log(`measureBody: ${measure ? measure.file : 'MISSING (src/processing/measure/ exports no measureBody)'}`);
