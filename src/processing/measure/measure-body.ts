@@ -206,7 +206,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   }
   const acromionY = 0.5 * ((arms.left.acromionPoint ?? arms.left.origin)[1] + (arms.right.acromionPoint ?? arms.right.origin)[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
-  const torso = findTorsoSites(partStack, seg, H, acromionY);
+  const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
     pointPart: fit.seg.sortedPart,

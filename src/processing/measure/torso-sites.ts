@@ -41,7 +41,11 @@ export interface TorsoSites {
   centreAt: (y: number) => [number, number];
 }
 
-export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number): TorsoSites {
+/**
+ * bridgeGaps: the torso loops may have angular gaps (a fit's labels leave the arms out; a capture
+ * may miss part of the back): bridge them by interpolated arcs in the section-size proxy.
+ */
+export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number, bridgeGaps = false): TorsoSites {
   const H = statureM;
   const n = stack.sliceCount;
   const area = new Float64Array(n).fill(NaN);
@@ -60,7 +64,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
       xz[2 * m] = x; xz[2 * m + 1] = z; m++;
       if (Math.abs(x - loop.cx) < 0.04 && z > loop.cz) { frontSum += z; frontCount++; }
     }
-    area[s] = outerSheetArea(xz, m, ring);
+    area[s] = outerSheetArea(xz, m, ring, 0.015, bridgeGaps ? 'arc' : 'chord');
     front[s] = frontCount > 0 ? frontSum / frontCount : NaN;
   }
   const toY = (index: number) => (index + 0.5) * stack.thicknessM;
