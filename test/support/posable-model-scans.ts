@@ -40,6 +40,11 @@ export function poseTruth(model: PosableBodyModel, params: BodyParams): PosedTru
   for (let i = 1; i < body.positionsM.length; i += 3) minY = Math.min(minY, body.positionsM[i]);
   for (const a of [body.positionsM, body.boneHeadM, body.boneTailM]) for (let i = 1; i < a.length; i += 3) a[i] -= minY;
   params.rootTranslationM[1] -= minY;
+  return truthFromPosed(model, params, body);
+}
+
+/** The truth record of a posed body already standing on y = 0 (any body with the model's mesh). */
+export function truthFromPosed(model: PosableBodyModel, params: BodyParams, body: PosedBody): PosedTruth {
   const normals = new Float32Array(3 * model.vertexCount);
   vertexNormals(body.positionsM, model.triangles, normals);
   const groupVertices: Uint32Array[] = [];
@@ -74,10 +79,15 @@ export function depthInside(model: PosableBodyModel, truth: PosedTruth, g: numbe
  * contact where the arm leaves the torso), so the arm touches with about 0-5 mm clearance.
  */
 export function armsDownTouching(model: PosableBodyModel, shape: Float32Array, base: StandardPoseOptions): BodyParams {
+  const deg = contactAngleDeg(model, (armsDownDeg) => poseTruth(model, standardPose(model, { ...base, armsDownDeg }, shape)));
+  return standardPose(model, { ...base, armsDownDeg: deg }, shape);
+}
+
+/** The contact search of armsDownTouching for any way `poseAt(armsDownDeg)` of posing a body. */
+export function contactAngleDeg(model: PosableBodyModel, poseAt: (armsDownDeg: number) => PosedTruth): number {
   const upper = [BODY_PARTS.indexOf('upperArmLeft'), BODY_PARTS.indexOf('upperArmRight')];
   for (let deg = 85; deg > 40; deg--) {
-    const params = standardPose(model, { ...base, armsDownDeg: deg }, shape);
-    const truth = poseTruth(model, params);
+    const truth = poseAt(deg);
     let deepest = -Infinity;
     for (let v = 0; v < model.vertexCount; v++) {
       const part = model.vertexPart[v];
@@ -91,7 +101,7 @@ export function armsDownTouching(model: PosableBodyModel, shape: Float32Array, b
       const d = depthInside(model, truth, 0, p[3 * v], p[3 * v + 1], p[3 * v + 2]);
       if (d > deepest) deepest = d;
     }
-    if (deepest < 0.004) return standardPose(model, { ...base, armsDownDeg: deg }, shape);
+    if (deepest < 0.004) return deg;
   }
   throw new Error('armsDownTouching: no contact-free angle above 40°');
 }

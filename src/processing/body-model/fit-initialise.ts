@@ -1,25 +1,33 @@
 /**
  * Starting points of the fit in the canonical measuring frame (metres, Y up, facing +Z, soles at
- * y = 0): the mean body, its stature matched with the single shape coefficient that moves stature
- * most, stood on the floor and centred on the capture's torso band; facing +Z or turned by π (the
- * canonical frame takes the front from the feet, which can be wrong), arms in the rest A-pose or
- * lowered towards the sides. The solver starts from each and keeps the best.
+ * y = 0): the mean body (or the average body of the stated sex), its stature matched with the
+ * single shape coefficient that moves stature most, stood on the floor and centred on the
+ * capture's torso band; turned to a heading (the canonical frame takes the front from the feet and
+ * the sides from the widest horizontal spread, either of which can be wrong), arms in the rest
+ * A-pose or lowered towards the sides. The solver starts from several and keeps the best.
  */
 import type { FitState } from './fit-kinematics.ts';
 import { applyShape, rotationMatrixFromVector, updatePosedBody } from './fit-kinematics.ts';
 import type { StandardPoseOptions } from './standard-pose.ts';
 import { standardPose } from './standard-pose.ts';
 
-/** A start: facing +Z or turned by π; arms at rest (A-pose) or lowered to `armsDownDeg` below the horizontal. */
-export interface StartHypothesis { turned: boolean; armsDownDeg: number | null }
+/** A start: turned by `yawRad` about the vertical; arms at rest (A-pose) or lowered to `armsDownDeg` below the horizontal. */
+export interface StartHypothesis { yawRad: number; armsDownDeg: number | null }
+
+/** Headings tried first (rad): every 45°, so the true one is at most 22.5° from a start. */
+export const START_HEADINGS_RAD: readonly number[] = Array.from({ length: 8 }, (_, k) => (k * Math.PI) / 4);
 
 /**
  * Arms: the rest A-pose (~47°), lowered to 66° (where heavy bodies' arms meet the torso) and to 80°
  * (slim bodies' arms hanging straight). Starting a heavy body at 80° buries its forearms in the hips,
  * a local minimum the fit does not leave.
  */
-export const START_HYPOTHESES: readonly StartHypothesis[] = [false, true].flatMap((turned) =>
-  [null, 66, 80].map((armsDownDeg) => ({ turned, armsDownDeg })));
+export const ARM_STARTS_DEG: readonly (number | null)[] = [null, 66, 80];
+
+/** Heading (rad) of a root rotation matrix: its turn about the vertical. */
+export function headingOf(rootR: Float64Array): number {
+  return Math.atan2(rootR[2], rootR[8]);
+}
 
 /** Highest vertex y of the state's shaped rest body minus its lowest (m). */
 function restStatureM(state: FitState): number {
@@ -45,30 +53,41 @@ export function bandCentre(points: ArrayLike<number>, count: number, y0: number,
 }
 
 /**
- * Puts `state` at the start described by `hypothesis` for a capture of stature `statureM` whose
- * band at 50-65% of stature is centred at (cx, cz) (area-weighted, as the voxel sample is).
+ * Shape coefficients of the start: `startShape` (or the mean) with the one coefficient that moves
+ * stature most changed so the rest stature is `statureM` (clamped to ±3 units).
  */
-export function initialiseState(
-  state: FitState, hypothesis: StartHypothesis, statureM: number, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
-): void {
+export function statureMatchedShape(state: FitState, statureM: number, startShape: ArrayLike<number> | null): Float64Array {
   const { model } = state;
-  state.shape.fill(0);
+  const setStart = (): void => { for (let k = 0; k < model.shapeCount; k++) state.shape[k] = startShape ? startShape[k] : 0; };
+  setStart();
   applyShape(state);
-  // Stature: the coefficient with the largest stature derivative, set so the rest stature matches.
   const base = restStatureM(state);
   let bestK = -1, bestSlope = 0;
   for (let k = 0; k < model.shapeCount; k++) {
-    state.shape.fill(0); state.shape[k] = 1; applyShape(state);
+    setStart(); state.shape[k] += 1; applyShape(state);
     const slope = restStatureM(state) - base;
     if (Math.abs(slope) > Math.abs(bestSlope)) { bestSlope = slope; bestK = k; }
   }
-  state.shape.fill(0);
-  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] = Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
+  setStart();
+  if (bestK >= 0 && Math.abs(bestSlope) > 1e-4) state.shape[bestK] += Math.max(-3, Math.min(3, (statureM - base) / bestSlope));
+  return Float64Array.from(state.shape);
+}
+
+/**
+ * Puts `state` at the start described by `hypothesis` with rest shape `shape` (statureMatchedShape)
+ * for a capture whose band at 50-65% of stature is centred at (cx, cz) (area-weighted, as the voxel
+ * sample is).
+ */
+export function initialiseState(
+  state: FitState, hypothesis: StartHypothesis, shape: Float64Array, captureCentreX: number, captureCentreZ: number, vertexArea: ArrayLike<number>,
+): void {
+  const { model } = state;
+  state.shape.set(shape);
   applyShape(state);
   state.local.fill(0);
   for (let b = 0; b < model.boneCount; b++) { state.local[9 * b] = 1; state.local[9 * b + 4] = 1; state.local[9 * b + 8] = 1; }
   if (hypothesis.armsDownDeg !== null) hangArms(state, hypothesis.armsDownDeg);
-  rotationMatrixFromVector(0, hypothesis.turned ? Math.PI : 0, 0, state.rootR, 0);
+  rotationMatrixFromVector(0, hypothesis.yawRad, 0, state.rootR, 0);
   state.rootT.fill(0);
   updatePosedBody(state, false);
   // Stand on the floor and centre the torso band on the capture's.

@@ -124,3 +124,19 @@ export function fitScore(ws: FitWorkspace, sampleStride: number): number {
   }
   return a / Math.max(1, na) + b / Math.max(1e-9, wb);
 }
+
+/**
+ * Share of sample points more than 3 cm above the floor (floor remnants left out) within `withinM`
+ * (m) of a posed model vertex. Rebuilds the model grid.
+ */
+export function sampleInlierFraction(ws: FitWorkspace, withinM: number): number {
+  const { state, sample } = ws;
+  ws.modelGrid = buildPointGrid(state.posed, state.model.vertexCount, 0.03, ws.modelGrid);
+  let n = 0, m = 0;
+  for (let i = 0; i < sample.count; i++) {
+    if (sample.points[3 * i + 1] < 0.03) continue;
+    m++;
+    if (nearestInGrid(ws.modelGrid, sample.points[3 * i], sample.points[3 * i + 1], sample.points[3 * i + 2], withinM) >= 0) n++;
+  }
+  return m > 0 ? n / m : 0;
+}

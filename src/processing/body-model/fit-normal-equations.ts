@@ -97,6 +97,9 @@ export function addVertexResidual(
   const vx = restVertices[3 * v], vy = restVertices[3 * v + 1], vz = restVertices[3 * v + 2];
   const K = model.shapeCount, V3 = 3 * model.vertexCount, S = layout.shapeStart;
   for (let k = 0; k < layout.shapeActive; k++) val[m + k] = 0;
+  // Σ_i w_i nᵀA_i: the row vector mapping a rest-frame offset of v to the residual (the same
+  // S_k(v) serves every influence, so the basis is read once per vertex).
+  let ux = 0, uy = 0, uz = 0;
   for (let i = 0; i < 4; i++) {
     const w = model.skinWeights[4 * v + i];
     if (w === 0) continue;
@@ -116,15 +119,19 @@ export function addVertexResidual(
       ne.boneAcc[3 * j + 1] += w * (py - jointM[3 * j + 1]);
       ne.boneAcc[3 * j + 2] += w * (pz - jointM[3 * j + 2]);
     }
-    // n·A_b is the row vector that maps a rest-frame offset to the residual.
-    const ux = nx * globalA[A] + ny * globalA[A + 3] + nz * globalA[A + 6];
-    const uy = nx * globalA[A + 1] + ny * globalA[A + 4] + nz * globalA[A + 7];
-    const uz = nx * globalA[A + 2] + ny * globalA[A + 5] + nz * globalA[A + 8];
+    ux += w * (nx * globalA[A] + ny * globalA[A + 3] + nz * globalA[A + 6]);
+    uy += w * (nx * globalA[A + 1] + ny * globalA[A + 4] + nz * globalA[A + 7]);
+    uz += w * (nx * globalA[A + 2] + ny * globalA[A + 5] + nz * globalA[A + 8]);
+    // Joint motion with shape: w_i n·∂t_i/∂β_k.
+    const d0 = 3 * b * K;
     for (let k = 0; k < layout.shapeActive; k++) {
-      const o = k * V3 + 3 * v, d = 3 * (b * K + k);
-      val[m + k] += w * (ux * model.shapeBasisM[o] + uy * model.shapeBasisM[o + 1] + uz * model.shapeBasisM[o + 2]
-        + nx * dTdShape[d] + ny * dTdShape[d + 1] + nz * dTdShape[d + 2]);
+      const d = d0 + 3 * k;
+      val[m + k] += w * (nx * dTdShape[d] + ny * dTdShape[d + 1] + nz * dTdShape[d + 2]);
     }
+  }
+  const basis = model.shapeBasisM;
+  for (let k = 0, o = 3 * v; k < layout.shapeActive; k++, o += V3) {
+    val[m + k] += ux * basis[o] + uy * basis[o + 1] + uz * basis[o + 2];
   }
   // Entries in increasing unknown order (root, bones ascending, shape) so only the upper triangle
   // of H is accumulated; solveAndApply mirrors it.

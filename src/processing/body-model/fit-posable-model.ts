@@ -3,9 +3,9 @@
  * body part. Input: points in the canonical measuring frame of `toCanonical` (metres, Y up, facing
  * +Z, soles at y = 0). Method (docs/body-model-fit.md):
  * 1. thin the capture to ~6k voxel means (with normals: given, or estimated from neighbours);
- * 2. start from the mean body at the capture's stature, from six starts (facing ±Z × arms in
- *    A-pose / 66° / 80° down), each fitted coarsely (root and size) on a quarter of the sample; the
- *    three of the better facing also get their limbs fitted coarsely; keep the best;
+ * 2. start from the mean body at the capture's stature: its heading from 8 starts 45° apart, each
+ *    fitted coarsely (root and size) on a quarter of the sample; then from that heading, arms at
+ *    rest, 66° and 80° down, each fitted coarsely (root, size, then limbs); keep the best;
  * 3. refine: root + shape, then every bone + shape, with robust weights shrinking from 4 cm to 4 mm;
  * 4. label all capture points from the nearest posed vertex; residuals, coverage, failures.
  */
@@ -13,9 +13,10 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { subsampleCapture, voxelForTarget } from './capture-subsample.ts';
 import type { FitState } from './fit-kinematics.ts';
 import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
-import { START_HYPOTHESES, bandCentre, initialiseState } from './fit-initialise.ts';
+import type { StartHypothesis } from './fit-initialise.ts';
+import { ARM_STARTS_DEG, START_HEADINGS_RAD, bandCentre, headingOf, initialiseState, statureMatchedShape } from './fit-initialise.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
-import { fitScore, runStage } from './fit-iterations.ts';
+import { fitScore, runStage, sampleInlierFraction } from './fit-iterations.ts';
 import type { Priors } from './fit-normal-equations.ts';
 import { createNormalEquations, makeLayout } from './fit-normal-equations.ts';
 import { segmentCapture, surfaceCoverage, vertexAreas } from './fit-segmentation.ts';
@@ -35,6 +36,12 @@ export interface FitOptions {
 
 /** Sample points the fit works on (the capture is thinned to about this many voxel means). */
 const SAMPLE_TARGET = 6000;
+/**
+ * Share of the sample within 2 cm of the refined best start below which the runner-up start is
+ * refined too (good fits of the evaluation's MakeHuman bodies: 97.6-99.4%; one that converged to
+ * the wrong arm stance: 95%).
+ */
+const RUNNER_UP_BELOW = 0.965;
 /** Capture points farther than this from the fitted surface get no part (m). */
 const LABEL_RADIUS_M = 0.05;
 
@@ -47,6 +54,10 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   if (sample.count < 300) throw new ProcessingFailure('no_person_found', `The capture covers only ${sample.count} distinct 2 cm cells: too little surface for a person.`);
   const sampleGrid = buildPointGrid(sample.points, sample.count, 0.03);
   const [cx, cz] = bandCentre(sample.points, sample.count, 0.5 * captureTopM, 0.65 * captureTopM);
+  // A mesh wound inside out carries inward normals; every normal test would then reject the true
+  // match. Over the trunk band most normals point away from the body's axis: if not, flip them.
+  const normalSign = sample.oriented ? outwardSign(sample.points, sample.normals, sample.count, cx, cz, captureTopM) : 1;
+  if (normalSign < 0) for (let i = 0; i < sample.normals.length; i++) sample.normals[i] = -sample.normals[i];
 
   const restArea = vertexAreas(model.meanPositionsM, model.triangles, model.vertexCount);
   let meanArea = 0;
@@ -74,48 +85,83 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
   const coarse = (layout: typeof full, iterations: number, sigmaStartM: number, sigmaEndM: number, radiusM: number): StageSettings => ({
     layout, priors, iterations, sigmaStartM, sigmaEndM, captureRadiusM: radiusM, modelRadiusM: radiusM, sampleStride: 4, vertexStride: 8,
   });
-  // 2. Starts: each gets the root stage; the facing of the best goes on, its three arm starts get
-  // the limbs stage; keep the lowest score. (Facing shows at the root stage already; the arms'
-  // stance often does not, as they are a small part of the surface.)
+  // 2. Starts. Heading: the rest-pose body at 8 headings 45° apart gets the root stage; the best
+  // one's fitted heading is kept. Arms: from that heading, the arms at rest, 66° and 80° down each
+  // get the root stage and the limbs stage; keep the lowest score. (The heading shows at the root
+  // stage whatever the arms do; the arms' stance often does not, as they are a small part of the
+  // surface, and a start whose arms are far off leaves the shape and root biased, so each arm
+  // start gets its own root stage.)
+  // The stated sex picks the start shape (the model's average woman or man) when the model has one.
+  const startShape = options.sex ? model.shapePresets[`${options.sex}Average`] ?? null : null;
   let iterations = 0;
-  const rooted = START_HYPOTHESES.map((hypothesis) => {
+  const t0 = performance.now();
+  const lap = (what: string): void => options.trace?.(`${what}: ${(performance.now() - t0).toFixed(0)} ms`);
+  lap('thinned');
+  const shape0 = statureMatchedShape(createFitState(model), statureM, startShape);
+  const rootStage = (hypothesis: StartHypothesis, quick: boolean): { ws: FitWorkspace; score: number } => {
     const state = createFitState(model);
-    initialiseState(state, hypothesis, statureM, cx, cz, restArea);
+    initialiseState(state, hypothesis, shape0, cx, cz, restArea);
     const ws = makeWorkspace(state);
-    runStage(ws, coarse(rootOnly, 5, 0.06, 0.03, 0.15));
-    const score = fitScore(ws, 4);
-    options.trace?.(`start turned=${hypothesis.turned} arms=${hypothesis.armsDownDeg ?? 'rest'}: root stage score ${score.toFixed(4)}`);
+    const stage = coarse(rootOnly, 5, 0.06, 0.03, 0.15);
+    // The heading search needs only the heading: 4 iterations on an eighth of the sample.
+    runStage(ws, quick ? { ...stage, iterations: 4, sampleStride: 8, vertexStride: 16 } : stage);
     iterations += ws.iterations;
-    return { ws, score, hypothesis };
-  });
-  const facing = rooted.reduce((p, q) => (q.score < p.score ? q : p)).hypothesis.turned;
-  const started = rooted.filter((start) => start.hypothesis.turned === facing);
-  for (const start of started) {
-    start.ws.iterations = 0;
-    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
-    start.score = fitScore(start.ws, 4);
-    options.trace?.(`start turned=${start.hypothesis.turned} arms=${start.hypothesis.armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
-    iterations += start.ws.iterations;
+    ws.iterations = 0;
+    return { ws, score: fitScore(ws, quick ? 8 : 4) };
+  };
+  let heading = 0, headingScore = Infinity;
+  for (const yawRad of START_HEADINGS_RAD) {
+    const { ws, score } = rootStage({ yawRad, armsDownDeg: null }, true);
+    options.trace?.(`heading ${((yawRad * 180) / Math.PI).toFixed(0)}°: root stage score ${score.toFixed(4)}`);
+    if (score < headingScore) { headingScore = score; heading = headingOf(ws.state.rootR); }
   }
-  const ws = started.reduce((p, q) => (q.score < p.score ? q : p)).ws;
-  ws.iterations = 0;
-  // 3. Refinement on the whole sample.
-  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number): StageSettings => ({
-    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: 1, vertexStride: 3,
+  lap('headings');
+  const started = ARM_STARTS_DEG.map((armsDownDeg) => {
+    const start = rootStage({ yawRad: heading, armsDownDeg }, false);
+    runStage(start.ws, coarse(limbs, 6, 0.04, 0.02, 0.1));
+    iterations += start.ws.iterations;
+    start.score = fitScore(start.ws, 4);
+    options.trace?.(`heading ${((heading * 180) / Math.PI).toFixed(0)}° arms ${armsDownDeg ?? 'rest'}: limbs stage score ${start.score.toFixed(4)}`);
+    return start;
   });
-  runStage(ws, fine(principal, 8, 0.025, 0.008, 0.08, 0.05));
-  runStage(ws, fine(full, 4, 0.008, 0.004, 0.04, 0.03));
-  iterations += ws.iterations;
+  started.sort((p, q) => p.score - q.score);
+  lap('limbs stages');
+  // 3. Refinement on the whole sample. When the refined best start still leaves more than 3.5% of
+  // the sample (above the floor) over 2 cm from the model (a start that converged to the wrong arm stance), the
+  // runner-up is refined too and the one explaining more of the capture is kept.
+  const fine = (layout: typeof full, iterationsN: number, sigmaStartM: number, sigmaEndM: number, captureRadiusM: number, modelRadiusM: number, stride: number): StageSettings => ({
+    layout, priors, iterations: iterationsN, sigmaStartM, sigmaEndM, captureRadiusM, modelRadiusM, sampleStride: stride, vertexStride: 3 * stride,
+  });
+  const refine = (candidate: FitWorkspace): number => {
+    candidate.iterations = 0;
+    runStage(candidate, fine(principal, 8, 0.025, 0.008, 0.08, 0.05, 1));
+    runStage(candidate, fine(full, 4, 0.008, 0.004, 0.04, 0.03, 1));
+    iterations += candidate.iterations;
+    return sampleInlierFraction(candidate, 0.02);
+  };
+  let ws = started[0].ws;
+  let explained = refine(ws);
+  options.trace?.(`refined best start: ${(100 * explained).toFixed(1)}% of the sample within 2 cm`);
+  if (explained < RUNNER_UP_BELOW && started.length > 1) {
+    const second = refine(started[1].ws);
+    options.trace?.(`refined runner-up: ${(100 * second).toFixed(1)}% of the sample within 2 cm`);
+    if (second > explained) { ws = started[1].ws; explained = second; }
+  }
+  lap('full stage');
 
   // 4. Labels, residuals, coverage.
   const state = ws.state;
   updatePosedBody(state, true);
-  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, ws.modelGrid);
+  const seg = segmentCapture(model, state.posed, state.normals, pointsM, count, options.normals, LABEL_RADIUS_M, sample, normalSign, ws.modelGrid);
+  lap('labels');
   const { coverage, partCoverage } = surfaceCoverage(model, state.posed, restArea, sampleGrid);
+  options.trace?.(`inliers ${seg.inlierFraction.toFixed(3)} coverage ${coverage.toFixed(3)} residual ${seg.residualRmsMm.toFixed(2)} mm`);
   checkFailures(seg.inlierFraction, coverage, partCoverage);
+  const tails = posedTails(state);
+  checkStance(model, state.jointM, tails);
   return {
     params: exportParams(state),
-    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: posedTails(state) },
+    posed: { positionsM: state.posed.slice(), boneHeadM: Float32Array.from(state.jointM), boneTailM: tails },
     pointPart: seg.pointPart,
     residualRmsMm: seg.residualRmsMm,
     coverage,
@@ -146,15 +192,50 @@ function makePriors(model: PosableBodyModel): Priors {
   return { dataScaleM: 0.01, poseWeight, shapeWeight, damping: 0.1, maxStepRad: 0.25 };
 }
 
+const MIN_INLIER_FRACTION = 0.7;
+
 function checkFailures(inlierFraction: number, coverage: number, partCoverage: Float64Array): void {
-  if (inlierFraction < 0.5) {
-    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the fitted body: it is not a person standing upright.`);
+  // A standing body fits 88-99% of a capture's points within 2 cm (floor remnants and shapes
+  // outside the model's space make up the rest); a person sitting, fitted as a short standing one, 53%.
+  if (inlierFraction < MIN_INLIER_FRACTION) {
+    throw new ProcessingFailure('pose_unsupported', `Only ${(100 * inlierFraction).toFixed(0)}% of the capture lies within 2 cm of the best-fitting standing body: it does not show a person standing upright.`);
   }
   const torso = partCoverage[BODY_PARTS.indexOf('torso')];
   const legs = Math.max(partCoverage[BODY_PARTS.indexOf('thighLeft')], partCoverage[BODY_PARTS.indexOf('thighRight')]);
   if (coverage < 0.3 || torso < 0.25 || legs < 0.2) {
     const missing = torso < 0.25 ? 'the torso' : legs < 0.2 ? 'the legs' : 'most of the body';
     throw new ProcessingFailure('body_incomplete', `The capture shows ${(100 * coverage).toFixed(0)}% of the body's surface and lacks ${missing}: measurements need at least the torso and legs.`);
+  }
+}
+
+/** Largest thigh angle from straight down and trunk lean from upright before a capture is not standing (degrees). */
+const MAX_THIGH_DEG = 45;
+const MAX_LEAN_DEG = 35;
+
+/**
+ * A standing person has thighs near vertical and an upright trunk; a fit that found otherwise
+ * (sitting, kneeling, lying, bending over) is refused as pose_unsupported, naming what it saw.
+ * Trunk: from the root bone's head (pelvis) to the head of the first head-part bone (neck).
+ */
+function checkStance(model: PosableBodyModel, heads: Float64Array, tails: Float32Array): void {
+  const deg = (x: number, y: number, z: number, upY: number): number => (Math.acos(Math.max(-1, Math.min(1, (upY * y) / Math.hypot(x, y, z)))) * 180) / Math.PI;
+  for (const side of ['Left', 'Right'] as const) {
+    const part = BODY_PARTS.indexOf(`thigh${side}`);
+    for (let b = 0; b < model.boneCount; b++) {
+      const parent = model.boneParent[b];
+      if (model.bonePart[b] !== part || (parent >= 0 && model.bonePart[parent] === part)) continue;
+      const angle = deg(tails[3 * b] - heads[3 * b], tails[3 * b + 1] - heads[3 * b + 1], tails[3 * b + 2] - heads[3 * b + 2], -1);
+      if (angle > MAX_THIGH_DEG) {
+        throw new ProcessingFailure('pose_unsupported', `The ${side.toLowerCase()} thigh is ${angle.toFixed(0)}° from vertical: the capture shows a person sitting, kneeling or crouching, not standing.`);
+      }
+    }
+  }
+  const headPart = BODY_PARTS.indexOf('head');
+  let neck = -1;
+  for (let b = 0; b < model.boneCount && neck < 0; b++) if (model.bonePart[b] === headPart) neck = b;
+  if (neck > 0) {
+    const lean = deg(heads[3 * neck] - heads[0], heads[3 * neck + 1] - heads[1], heads[3 * neck + 2] - heads[2], 1);
+    if (lean > MAX_LEAN_DEG) throw new ProcessingFailure('pose_unsupported', `The trunk leans ${lean.toFixed(0)}° from upright: the capture shows a person lying or bending over, not standing.`);
   }
 }
 
@@ -174,6 +255,18 @@ function posedTails(state: FitState): Float32Array {
     for (let r = 0; r < 3; r++) out[3 * b + r] = A[9 * b + 3 * r] * h[3 * b] + A[9 * b + 3 * r + 1] * h[3 * b + 1] + A[9 * b + 3 * r + 2] * h[3 * b + 2] + t[3 * b + r];
   }
   return out;
+}
+
+/** +1 when the normals of the points between 30% and 80% of stature mostly point away from the vertical axis through (cx, cz), else -1. */
+function outwardSign(points: Float32Array, normals: Float32Array, count: number, cx: number, cz: number, statureM: number): number {
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    const y = points[3 * i + 1];
+    if (y < 0.3 * statureM || y > 0.8 * statureM) continue;
+    const dx = points[3 * i] - cx, dz = points[3 * i + 2] - cz, l = Math.hypot(dx, dz);
+    if (l > 0) sum += (normals[3 * i] * dx + normals[3 * i + 2] * dz) / l;
+  }
+  return sum < 0 ? -1 : 1;
 }
 
 /** The q-quantile of y over the points (m), from a strided sample of at most ~50k points. */

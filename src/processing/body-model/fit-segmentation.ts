@@ -54,10 +54,11 @@ export function labelSurface(model: PosableBodyModel, posed: Float32Array, posed
   return { points, normals, part, count: n };
 }
 
+/** `normalSign`: -1 when the capture's normals point inwards (an inside-out mesh). */
 export function segmentCapture(
   model: PosableBodyModel, posedSurface: Float32Array, surfaceNormals: Float32Array,
   points: Float32Array, count: number, normals: Float32Array | null | undefined, labelRadiusM: number,
-  sample: CaptureSample, reuse?: PointGrid,
+  sample: CaptureSample, normalSign: number, reuse?: PointGrid,
 ): SegmentationResult {
   const surface = labelSurface(model, posedSurface, surfaceNormals);
   const posed = surface.points, posedNormals = surface.normals, surfacePart = surface.part;
@@ -69,7 +70,10 @@ export function segmentCapture(
   for (let i = 0; i < count; i++) {
     const x = points[3 * i], y = points[3 * i + 1], z = points[3 * i + 2];
     let v = -1;
-    if (normals) v = nearestInGrid(grid, x, y, z, labelRadiusM, posedNormals, normals[3 * i], normals[3 * i + 1], normals[3 * i + 2], 0);
+    if (normals) {
+      const s = normalSign;
+      v = nearestInGrid(grid, x, y, z, labelRadiusM, posedNormals, s * normals[3 * i], s * normals[3 * i + 1], s * normals[3 * i + 2], 0);
+    }
     else {
       // A cloud: the (unoriented) normal of the nearest sample point rules out model surface at a
       // steep angle, e.g. the torso's side buried under an arm that rests on it.

@@ -86,7 +86,19 @@ describe('fitPosableModel on bodies made by the model', () => {
     assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.97);
   });
 
-  it('uses mesh normals when the capture has them', () => {
+  it('finds an obese body standing sideways in the frame (its sides taken for its front), turned 70° or 115°', () => {
+    for (const yawDeg of [70, -115]) {
+      const params = armsDownTouching(model, model.shapePresets.maleObese, ARMS_DOWN);
+      params.rootRotation[1] = (yawDeg * Math.PI) / 180;
+      const truth = poseTruth(model, params);
+      const scan = scanTruth(model, truth, { count: 40000, seed: 71, noiseM: 0.002 });
+      const fit = fitPosableModel(model, scan.points, scan.count);
+      assert.ok(worstJointErrorMm(fit.posed.boneHeadM, truth.body.boneHeadM).mm < 15, `${yawDeg}°: ${describeJoint(fit.posed.boneHeadM, truth.body.boneHeadM)}`);
+      assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.975);
+    }
+  });
+
+  it('uses mesh normals when the capture has them, also when they point inwards', () => {
     const params = armsDownTouching(model, randomShape(4, 0.8), ARMS_DOWN);
     const truth = poseTruth(model, params);
     const scan = scanTruth(model, truth, { count: 60000, seed: 41, noiseM: 0.001 });
@@ -100,6 +112,10 @@ describe('fitPosableModel on bodies made by the model', () => {
     const fit = fitPosableModel(model, scan.points, scan.count, { normals });
     assert.ok(worstJointErrorMm(fit.posed.boneHeadM, truth.body.boneHeadM).mm < 12, describeJoint(fit.posed.boneHeadM, truth.body.boneHeadM));
     assert.ok(partAgreement(fit.pointPart, scan.truePart).share > 0.98);
+    // The same mesh wound inside out (normals inwards) fits the same.
+    const inward = fitPosableModel(model, scan.points, scan.count, { normals: normals.map((v) => -v) });
+    assert.ok(partAgreement(inward.pointPart, scan.truePart).share > 0.98);
+    assert.ok(Math.abs(inward.residualRmsMm - fit.residualRmsMm) < 0.2);
   });
 
   it('fits the synthetic sandbox bodies (tube-built, unlike any MakeHuman body) within 10 mm RMS', () => {
@@ -110,6 +126,17 @@ describe('fitPosableModel on bodies made by the model', () => {
       assert.ok(fit.residualRmsMm < 10, `${sex}: residual ${fit.residualRmsMm} mm`);
       assert.ok(fit.coverage > 0.8, `${sex}: coverage ${fit.coverage}`);
     }
+  });
+
+  it('refuses a person sitting (thighs forward) as pose_unsupported, with a sentence that says so', () => {
+    const params = standardPose(model, ARMS_DOWN, randomShape(6, 0.5));
+    for (const side of ['Left', 'Right']) {
+      params.pose[3 * model.boneNames.indexOf(`thigh${side}`)] = -1.5; // thigh forward, horizontal
+      params.pose[3 * model.boneNames.indexOf(`shin${side}`)] = 1.5; // shin back down
+    }
+    const scan = scanTruth(model, poseTruth(model, params), { count: 40000, seed: 61, noiseM: 0.002 });
+    assert.throws(() => fitPosableModel(model, scan.points, scan.count),
+      (e: unknown) => e instanceof ProcessingFailure && e.code === 'pose_unsupported' && /(does not show a person|not) standing/.test(e.message));
   });
 
   it('refuses a capture that is only the legs (body_incomplete) and a box of points (not a standing person)', () => {
