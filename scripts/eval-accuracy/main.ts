@@ -2,7 +2,7 @@
 // refusals, left-right differences), per evaluation set (eval-sets.ts).
 // Usage: node scripts/eval-accuracy/main.ts --makehuman <dir> [--sets apose,arms-down,heavy,partial]
 //   [--json <file>] [--bodies <n>] [--variants mesh,cloud,cloud-yaw,mesh-mm,mesh-zup] [--points 300000]
-//   [--seed 20685] [--bounds <file>] [--update-bounds] [--no-fit]
+//   [--seed 20685] [--bounds <file>] [--update-bounds] [--no-fit] [--slice-topology]
 // Exit codes: 0 within bounds, 1 a bound is exceeded, 2 measureBody is missing (integration point),
 // 3 the MakeHuman data fails its self-check (data-self-check.ts).
 import { existsSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { dataSelfCheck } from './data-self-check.ts';
 import { buildVariant, DEFAULT_VARIANT_OPTIONS, VARIANT_NAMES, type VariantName } from './variants.ts';
 import { evaluateRun, type RunRecord } from './evaluate-run.ts';
 import { findMeasureBody } from './pipeline-hooks.ts';
+import { measureBody } from '../../src/processing/measure/measure-body.ts';
+import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { addFitQuality, createFitQuality, formatFitQuality } from './fit-quality.ts';
 import { formatByVariant, formatTable, summarize, type AccuracySummary } from './iso-table.ts';
 import { boundsFromSummary, checkBounds, readBoundsFile, writeBoundsFile, type BoundsFile } from './bounds.ts';
@@ -37,6 +39,9 @@ const { values } = parseArgs({
     bounds: { type: 'string', default: resolve(import.meta.dirname, 'bounds.json') },
     'update-bounds': { type: 'boolean', default: false },
     'no-fit': { type: 'boolean', default: false },
+    // Measure as production does: with the posable body model fitted to each capture (issue 10);
+    // --slice-topology measures without it (the segmentation that must refuse arms on the torso).
+    'slice-topology': { type: 'boolean', default: false },
   },
 });
 if (!values.makehuman) {
@@ -62,7 +67,10 @@ const sets = evalSets().filter((s) => setNames.includes(s.name)).map((s) => ({
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
 const rig = readMakeHumanRig(values.makehuman, base.positionsDm.length / 3);
-const measure = await findMeasureBody();
+const found = await findMeasureBody();
+const measure = found && !values['slice-topology']
+  ? { file: `${found.file} (fitted posable model)`, measureBody: ((g, h, c) => measureBody(g, h, c, { fitter: posableModelFitter(c) })) as typeof found.measureBody }
+  : found;
 
 const checks = dataSelfCheck(base, readTarget, rig);
 const failedChecks = checks.filter((c) => !c.ok);

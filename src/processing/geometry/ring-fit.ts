@@ -60,8 +60,9 @@ export function makeRingScratch(): RingScratch {
 /**
  * `observedOnly`: the ring may have angular gaps (a torso ring without the arm that touches it):
  * the curve is then sampled only at angles whose bin holds points and the hull bridges each gap
- * in a straight line, as a tape does; the series is not trusted where it has no data, and its
- * order is capped at 8 when under 90% of the bins hold points (higher orders swing in a gap).
+ * in a straight line, as a tape does; the series is not trusted where it has no data, and when
+ * under 90% of the bins hold points its order is capped at π / (widest gap in radians), between 2
+ * and 8 (higher orders swing in a gap and bend the observed ends).
  */
 export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, maxK = MAX_K, offsets?: Float64Array, noiseOrder = 3, observedOnly = false): RingFit | null {
   if (n < 12) return null;
@@ -91,7 +92,18 @@ export function fitRing(xy: Float64Array, n: number, scratch: RingScratch, outer
   let occupied = 0;
   for (let b = 0; b < bins; b++) if (binMax[b] >= 0) occupied++;
   const coverage = occupied / bins;
-  if (observedOnly && coverage < 0.9) { maxK = Math.min(maxK, 8); noiseOrder = Math.min(noiseOrder, 8); }
+  if (observedOnly && coverage < 0.9) {
+    // A series is pinned down only where it has data: across the widest gap (G radians) an order
+    // K swings freely, and least squares bends the observed ends to suit it. K ≤ π / G (at most 8,
+    // at least 2: an ellipse-like section) keeps the gap to within half a period of the top harmonic.
+    let widest = 0, run = 0;
+    for (let b = 0; b < 2 * bins; b++) {
+      if (binMax[b % bins] < 0) { run++; widest = Math.max(widest, Math.min(run, bins)); } else run = 0;
+    }
+    const gapRad = (widest * 2 * Math.PI) / bins;
+    const kGap = Math.max(2, Math.min(8, Math.floor(Math.PI / Math.max(gapRad, 1e-9))));
+    maxK = Math.min(maxK, kGap); noiseOrder = Math.min(noiseOrder, kGap);
+  }
   // The outer sheet (points within outerWidthM of their bin's reference radius) is the same for
   // every order fitted below: compact it once, with cos θ and sin θ (the order recurrences' seeds).
   const sheet = scratch.sheet;
@@ -187,8 +199,12 @@ function fillBasis(basis: Float64Array, theta: number, K: number): void {
 /**
  * Area (m²) enclosed by the outer sheet of a slice loop, from per-bin outer-sheet mean radii
  * (no Fourier fit: cheap enough for the hundreds of slices of the volume integral).
+ * bridge: how an angular gap of 3 bins or more (hidden contact, a hole) is closed: 'chord' (the
+ * triangle between the gap's edge rays) or 'arc' (the radius interpolated linearly in angle
+ * across the gap, ½·Δθ·(r₁² + r₁r₂ + r₂²)/3: a convex side stays convex, so a hole in the back
+ * does not make a slice look narrower than its neighbours).
  */
-export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015): number {
+export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch, outerWidthM = 0.015, bridge: 'chord' | 'arc' = 'chord'): number {
   if (n < 3) return 0;
   growPerPoint(scratch, n);
   const { radius, binMax } = scratch;
@@ -216,13 +232,17 @@ export function outerSheetArea(xy: Float64Array, n: number, scratch: RingScratch
   }
   let area = 0, last = -1, first = -1;
   const mean = (b: number) => sum[2 * b] / sum[2 * b + 1];
+  const piece = (r1: number, r2: number, steps: number) => {
+    const dTheta = (steps * 2 * Math.PI) / bins;
+    return bridge === 'arc' && steps >= 3 ? (0.5 * dTheta * (r1 * r1 + r1 * r2 + r2 * r2)) / 3 : sectorArea(r1, r2, dTheta);
+  };
   for (let b = 0; b < bins; b++) {
     if (sum[2 * b + 1] === 0) continue;
     if (first < 0) first = b;
-    if (last >= 0) area += sectorArea(mean(last), mean(b), ((b - last) * 2 * Math.PI) / bins);
+    if (last >= 0) area += piece(mean(last), mean(b), b - last);
     last = b;
   }
-  if (first >= 0 && last >= 0) area += sectorArea(mean(last), mean(first), ((bins - last + first) * 2 * Math.PI) / bins);
+  if (first >= 0 && last >= 0) area += piece(mean(last), mean(first), bins - last + first);
   return area;
 }
 

@@ -13,9 +13,9 @@
  * - crotch: from the slice topology (findCrotch: the top of the two separate legs, continued up
  *   through touching thighs), which arms do not disturb; the fit's torso/thigh label boundary at
  *   the mid-plane lies centimetres off it;
- * - armpit: where the arm hangs free of the torso (A-pose), the slice topology's armpit; else one
- *   and a half upper-arm radii below the upper-arm bone's head (the shoulder joint): the axillary
- *   fold lies about an arm's thickness below the joint; it bounds the chest search;
+ * - armpit: where the arm hangs free of the torso (A-pose), the slice topology's armpit; else a
+ *   first estimate, one and a half upper-arm radii below the shoulder joint, which measureBody
+ *   replaces once the acromion is found (acromion − 6% of stature, site-rules.ts);
  * - hand bottom: the lowest arm point (0.2% quantile, so a few mislabelled points do not count).
  * Failures: fewer than half the points labelled, or the torso with under 10% of them, is
  * `no_person_found`; a missing arm or leg (under 0.5% of the points) is `body_incomplete`.

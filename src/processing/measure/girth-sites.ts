@@ -56,7 +56,12 @@ export interface GirthSite {
   isoClass: 'large' | 'small';
 }
 
-const TORSO: readonly BodyPart[] = ['torso'];
+/**
+ * The torso's surface for horizontal torso cuts: the fitted model's thigh labels reach up the
+ * sides of the hips and buttocks, so they count as torso there (a horizontal cut above the crotch
+ * meets no actual thigh); arms and hands never do.
+ */
+const TORSO: readonly BodyPart[] = ['torso', 'thighLeft', 'thighRight'];
 const LARGE = { toleranceMm: 9, isoClass: 'large' } as const;
 const SMALL = { toleranceMm: 4, isoClass: 'small' } as const;
 
@@ -73,7 +78,7 @@ const legSites = (side: Side): GirthSite[] => {
     leg(`thigh${side}Fit`, 'ANSUR II mid-thigh', 'The thigh halfway between crotch and knee.', 'Halfway between the crotch and knee heights.', thigh, null, LARGE),
     leg(`lowerThigh${side}Fit`, 'ANSUR II lower thigh circumference', 'The thigh just above the knee.', `${pct(LOWER_THIGH_FRACTION)} of the knee-to-crotch height above the knee.`, thigh, null, LARGE),
     leg(`calf${side}Fit`, 'ISO 8559-1 calf girth', 'The largest girth of the calf.', 'Widest leg section between 30% of crotch height and the knee.', shin, 'max', SMALL),
-    leg(`ankle${side}Fit`, 'ISO 8559-1 ankle girth (minimum leg girth)', 'The smallest girth of the leg above the ankle bones.', 'Narrowest leg section between 4.5% of stature and the calf.', shin, 'min', SMALL),
+    { ...leg(`ankle${side}Fit`, 'ISO 8559-1 ankle girth (minimum leg girth)', 'The smallest girth of the leg above the ankle bones.', 'Narrowest leg section between 4.5% of stature and the calf.', shin, 'min', SMALL), parts: [thigh, shin, `foot${side}` as BodyPart] },
   ];
 };
 
@@ -107,10 +112,7 @@ export const GIRTH_SITES: readonly GirthSite[] = [
   torsoSite('waistFit', 'ISO 8559-1 waist girth (natural waist)', 'The narrowest torso girth between the lower chest and the hips.', 'Narrowest torso section between the hip level and the under-bust level.', 'min'),
   torsoSite('waistNavyFit', 'ANSUR II waist circumference (omphalion)', 'The waist at the navel (US Navy and Army abdomen).', `${pct(NAVEL_FRACTION)} of the way from the hip level up to the natural waist (the navel is not seen in geometry: our estimate).`),
   torsoSite('stomachFit', 'ours (maximal anterior protrusion)', 'The abdomen at its most protruding point between waist and hips.', 'Height of the torso front furthest forward between the hips and the waist.'),
-  {
-    ...torsoSite('hipsFit', 'ISO 8559-1 hip girth', 'The largest girth over the buttocks (the tops of the thighs included; hands resting there are not).', 'Largest torso section between 1.5% of stature above the crotch and 58% of stature.', 'max'),
-    parts: ['torso', 'thighLeft', 'thighRight'],
-  },
+  torsoSite('hipsFit', 'ISO 8559-1 hip girth', 'The largest girth over the buttocks (the tops of the thighs included; hands resting there are not).', 'Largest torso section between 1.5% of stature above the crotch and 58% of stature.', 'max'),
   ...interleave(legSites('Left'), legSites('Right')),
   ...pairArms(armSites('Left'), armSites('Right')),
 ];

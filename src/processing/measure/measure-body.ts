@@ -37,7 +37,7 @@ import { armLandmarks, armPointAt, axisPointAtY, legLandmarks } from './limb-axe
 import type { Segmentation } from './segment-body.ts';
 import type { ArmRun } from './segment-body.ts';
 import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
-import { LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { AXILLA_DROP_FRACTION, LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { siteRequests } from './site-requests.ts';
 import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
@@ -163,6 +163,10 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     left: armLandmarksFromBones(seg.stack, 1, bone('upperArmLeft'), bone('forearmLeft'), 1),
     right: armLandmarksFromBones(seg.stack, 2, bone('upperArmRight'), bone('forearmRight'), -1),
   };
+  // An arm resting on the torso shows no armpit: take it the survey's mean drop below the acromion.
+  for (const side of ['left', 'right'] as const) {
+    if (freeArmpit(runs[side]) === undefined) seg.armpitY[side] = (arms[side].acromionPoint ?? arms[side].origin)[1] - AXILLA_DROP_FRACTION * H;
+  }
   return { seg, partStack: seg.stack, arms, fit: { model, seg } };
 }
 

@@ -24,3 +24,10 @@ export const HEAD_HEIGHT_M = 0.22;
  * tenth of a degree); just below, it passes around the deltoids.
  */
 export const SHOULDER_DROP_FRACTION = 0.006;
+/**
+ * Armpit (axilla) height below the acromion, as a fraction of stature, where the arm rests on the
+ * torso and no gap shows the armpit: ANSUR II public data, (acromial height − axilla height) /
+ * stature, mean 0.064 for its 4,082 men and 0.059 for its 1,986 women (computed from the survey's
+ * public CSV files); 0.06 between them.
+ */
+export const AXILLA_DROP_FRACTION = 0.06;

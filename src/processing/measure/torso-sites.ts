@@ -42,10 +42,10 @@ export interface TorsoSites {
 }
 
 /**
- * armsLabelled: the torso's points carry the fitted model's labels (the arms are left out of every
- * torso cut), so the upper chest need not stay under the armpit estimate.
+ * bridgeGaps: the torso loops may have angular gaps (a fit's labels leave the arms out; a capture
+ * may miss part of the back): bridge them by interpolated arcs in the section-size proxy.
  */
-export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number, armsLabelled = false): TorsoSites {
+export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: number, acromionY: number, bridgeGaps = false): TorsoSites {
   const H = statureM;
   const n = stack.sliceCount;
   const area = new Float64Array(n).fill(NaN);
@@ -64,7 +64,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
       xz[2 * m] = x; xz[2 * m + 1] = z; m++;
       if (Math.abs(x - loop.cx) < 0.04 && z > loop.cz) { frontSum += z; frontCount++; }
     }
-    area[s] = outerSheetArea(xz, m, ring);
+    area[s] = outerSheetArea(xz, m, ring, 0.015, bridgeGaps ? 'arc' : 'chord');
     front[s] = frontCount > 0 ? frontSum / frontCount : NaN;
   }
   const toY = (index: number) => (index + 0.5) * stack.thicknessM;
@@ -77,8 +77,8 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
   // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
   // would include it.
-  const ruleY = chestY + UPPER_CHEST_FRACTION * (acromionY - chestY);
-  const upperChestY = armsLabelled ? ruleY : Math.min(ruleY, armpit - 0.01 * H);
+  // (With a fitted model's labels too: above the axilla a horizontal tape cannot pass under the arm.)
+  const upperChestY = Math.min(chestY + UPPER_CHEST_FRACTION * (acromionY - chestY), armpit - 0.01 * H);
   // The head (vertex to chin) is about 1/8 of stature but hardly grows with it (adults: 20–24 cm),
   // so on tall bodies 87.5% of stature is still on the neck: the search stops under the chin,
   // whichever of 87.5% of stature or 22 cm below the vertex is higher.
