@@ -81,6 +81,7 @@ export function presentScan(scan: Scan, system?: UnitSystem) {
     bodyfat: scan.bodyfat === null ? null : presentBodyfat(scan.bodyfat, system),
     failure: scan.failure,
     fitErrorMm: scan.fitErrorMm,
+    bodyFit: scan.bodyFit,
   };
 }
 

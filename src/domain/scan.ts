@@ -78,6 +78,36 @@ export interface Scan {
   failure: ScanFailure | null;
   /** Body model fit error per measurement site (model girth - measured girth, mm), for support. */
   fitErrorMm: Record<string, number> | null;
+  /** How well the body model fitted the capture and how much of each tape ran over seen surface; null when not fitted. */
+  bodyFit: BodyFitReport | null;
+}
+
+/**
+ * The body model's fit to a capture, as support reads it: RMS of capture-to-model distance (mm),
+ * the fraction of the model's surface the capture covers (0..1), the RMS per body part (mm), and per
+ * girth the fraction of its tape that ran over observed surface (the rest bridged a gap: an arm
+ * resting on the torso, a hole).
+ */
+export interface BodyFitReport {
+  residualRmsMm: number;
+  coverage: number;
+  partResidualRmsMm: Record<string, number>;
+  siteObservedFraction: Record<string, number>;
+}
+
+/** The fit report from a measurement's diagnostics and site qualities; null when no model was fitted. */
+export function bodyFitReportOf(
+  diagnostics: Record<string, number | string | boolean>, siteQuality: readonly { field: string; observedFraction: number }[] | undefined,
+): BodyFitReport | null {
+  const residual = diagnostics.fitResidualRmsMm, coverage = diagnostics.fitCoverage;
+  if (typeof residual !== 'number' || typeof coverage !== 'number') return null;
+  const partResidualRmsMm: Record<string, number> = {};
+  for (const [key, value] of Object.entries(diagnostics)) {
+    if (key.startsWith('fitResidualMm.') && typeof value === 'number') partResidualRmsMm[key.slice('fitResidualMm.'.length)] = value;
+  }
+  const siteObservedFraction: Record<string, number> = {};
+  for (const site of siteQuality ?? []) siteObservedFraction[site.field] = Math.round(site.observedFraction * 1000) / 1000;
+  return { residualRmsMm: residual, coverage, partResidualRmsMm, siteObservedFraction };
 }
 
 export const PREDICTION_TYPES = ['weight_loss', 'weight_gain'] as const;

@@ -1,6 +1,6 @@
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
-import type { AssetConfigId, AssetStage, AssetStageState, DeviceConfigName, Scan, ScanStatus } from '../domain/scan.ts';
+import type { AssetConfigId, AssetStage, AssetStageState, BodyFitReport, DeviceConfigName, Scan, ScanStatus } from '../domain/scan.ts';
 import type { HeightUnit, WeightUnit } from '../domain/user.ts';
 import type {
   Environment, NewScan, OwnedScan, ProcessingRecord, ScanListQuery, ScanRepository, Tenant,
@@ -14,6 +14,7 @@ interface ScanRow {
   weight_value: number; weight_unit: string; height_value: number; height_unit: string;
   failure_code: string | null; failure_message: string | null; measurements: Measurements | null; bodyfat: Bodyfat | null;
   fit_error_mm: Record<string, number> | null;
+  body_fit: BodyFitReport | null;
   created_at: Date; updated_at: Date;
   a_id: string; capture_data: string | null; capture_data_updated_at: Date | null; body: string | null; body_updated_at: Date | null;
   fitted_body: string | null; fitted_body_updated_at: Date | null; measurement: string | null; measurement_updated_at: Date | null;
@@ -23,7 +24,7 @@ interface ScanRow {
 const SCAN_COLUMNS = `s.id, s.partner_id, s.environment, s.user_id, u.token AS user_token, s.status, s.provider_scan_id,
     s.device_config_name, s.asset_config_id, s.bodyfat_method, s.weight_value, s.weight_unit, s.height_value,
     s.height_unit, s.failure_code, s.failure_message, s.measurements, s.bodyfat, s.created_at, s.updated_at,
-    s.processing -> 'fittedBody' -> 'fitErrorMmBySite' AS fit_error_mm,
+    s.processing -> 'fittedBody' -> 'fitErrorMmBySite' AS fit_error_mm, s.processing -> 'bodyFit' AS body_fit,
     a.id AS a_id, a.capture_data, a.capture_data_updated_at, a.body, a.body_updated_at, a.fitted_body,
     a.fitted_body_updated_at, a.measurement, a.measurement_updated_at, a.created_at AS a_created_at,
     a.updated_at AS a_updated_at`;
@@ -64,6 +65,7 @@ function scanFromRow(row: ScanRow): Scan {
     bodyfat: row.bodyfat,
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
     fitErrorMm: row.fit_error_mm ?? null,
+    bodyFit: row.body_fit ?? null,
   };
 }
 

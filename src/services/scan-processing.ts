@@ -1,5 +1,5 @@
 import { ProcessingFailure } from '../domain/processing-failure.ts';
-import type { AssetStage } from '../domain/scan.ts';
+import { bodyFitReportOf, type AssetStage } from '../domain/scan.ts';
 import type { PersonAtScan } from '../domain/body-composition.ts';
 import type { MeasureContext } from '../domain/body-scan-result.ts';
 import { computeBodyfat } from '../processing/body-composition/compute-bodyfat.ts';
@@ -67,6 +67,7 @@ export async function processScan(context: ServiceContext, processor: CapturePro
       diagnostics: measured.diagnostics,
       landmarks: measured.landmarks,
       fittedBody: fitted,
+      bodyFit: bodyFitReportOf(measured.diagnostics, measured.siteQuality),
       bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
     };
     const ready = await commitWithEvent(context, tenant, scanEvent(scan, 'READY', null), async (tx, now) => {

@@ -67,6 +67,12 @@ export const ScanSchema = Type.Object({
   fitErrorMm: Nullable(Type.Record(Type.String(), Type.Number(), {
     description: 'Addition to the interface, for support: the body model\'s fit error per measurement site (model girth minus measured girth, mm); null until the body is fitted.',
   })),
+  bodyFit: Nullable(Type.Object({
+    residualRmsMm: Type.Number({ description: 'RMS distance from the capture to the fitted body model (mm)' }),
+    coverage: Type.Number({ description: 'fraction of the model surface the capture covers (0..1)' }),
+    partResidualRmsMm: Type.Record(Type.String(), Type.Number(), { description: 'RMS residual per body part (mm)' }),
+    siteObservedFraction: Type.Record(Type.String(), Type.Number(), { description: 'per girth: fraction of the tape over observed surface; the rest bridged a gap (an arm resting on the torso, a hole)' }),
+  }, { title: 'BodyFit', description: 'Addition to the interface, for support: how well the body model fitted the capture; null when no model was fitted (sandbox descriptors, scans not yet measured).' })),
 }, { title: 'Scan' });
 
 export const CreateScanBody = Type.Object({
