@@ -1,5 +1,6 @@
 import type { CaptureGeometry, CaptureHints } from './capture-geometry.ts';
 import type { CircumferenceField, Measurements } from './measurements.ts';
+import type { PhoneRecording } from './phone-recording.ts';
 
 /** What a capture reader returns: geometry in file units/axes plus what the file said about them. */
 export interface ReadCapture {
@@ -9,6 +10,8 @@ export interface ReadCapture {
   hints: CaptureHints;
   /** Present only when format is 'sandbox-descriptor' (then geometry is empty). */
   sandboxDescriptor?: SandboxDescriptor;
+  /** Present only when format is 'stray-recording' (then geometry is empty until reconstruction). */
+  recording?: PhoneRecording;
 }
 
 /**
@@ -21,6 +24,11 @@ export interface SandboxDescriptor {
   weightKg: number;
   /** Integer 0..4294967295. */
   seed: number;
+  /**
+   * Optional: deliver the synthetic body as a simulated phone recording of this kind (walk round
+   * the person, or the person turning in front of a still phone) instead of as a finished mesh.
+   */
+  recording?: 'walk' | 'turn';
 }
 
 /**

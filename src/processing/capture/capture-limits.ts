@@ -11,6 +11,11 @@ export interface CaptureReadLimits {
   maxUncompressedBytes: number;
   /** Highest uncompressed:compressed ratio allowed for a ZIP entry larger than 1 MiB. */
   maxCompressionRatio: number;
+  /**
+   * Most depth frames kept from a phone recording; longer recordings are thinned to this many,
+   * evenly spaced (about 150 kB of memory per 256 x 192 frame with its confidence map).
+   */
+  maxRecordingFrames: number;
 }
 
 export const DEFAULT_CAPTURE_READ_LIMITS: Readonly<CaptureReadLimits> = Object.freeze({
@@ -18,6 +23,7 @@ export const DEFAULT_CAPTURE_READ_LIMITS: Readonly<CaptureReadLimits> = Object.f
   maxTriangles: 40_000_000,
   maxUncompressedBytes: 1024 * 1024 * 1024,
   maxCompressionRatio: 200,
+  maxRecordingFrames: 900,
 });
 
 /** Entries smaller than this (uncompressed bytes) are exempt from the ratio check. */

@@ -7,7 +7,9 @@ import { readCaptureBundle } from './read-capture-bundle.ts';
 import { readGlb } from './read-glb.ts';
 import { readObj } from './read-obj.ts';
 import { readPly } from './read-ply.ts';
-import { bundleInvalid } from './zip-archive.ts';
+import { readStrayRecording } from './stray-recording/read-stray-recording.ts';
+import { findStrayLayout } from './stray-recording/stray-layout.ts';
+import { bundleInvalid, listZipEntries } from './zip-archive.ts';
 import { isSandboxDescriptorLike, parseSandboxDescriptor } from './sandbox-descriptor.ts';
 
 /** Largest JSON document parsed while looking for a sandbox descriptor. */
@@ -52,9 +54,21 @@ function readJson(bytes: Uint8Array): ReadCapture {
   throw new ProcessingFailure('capture_format_unknown', 'The capture is JSON but not a sandbox descriptor (it has no "sandbox" field).');
 }
 
+/** Most entries a ZIP may list (the ZIP format's own limit without ZIP64; a recording has two per frame). */
+const MAX_ZIP_ENTRIES = 65535;
+
+/** A ZIP is a phone recording (Stray Scanner layout) or else a capture bundle. */
+function readZip(bytes: Uint8Array, limits: CaptureReadLimits): ReadCapture {
+  const layout = findStrayLayout(listZipEntries(bytes, MAX_ZIP_ENTRIES));
+  if (layout !== null) return readStrayRecording(bytes, layout, limits);
+  return readCaptureBundle(bytes, limits, readBodyFile);
+}
+
 /**
  * Reads an uploaded capture of any accepted format, detected from its bytes: PLY (ASCII or binary),
- * OBJ, GLB, a ZIP capture bundle (manifest.json + one body file) or a sandbox descriptor (JSON).
+ * OBJ, GLB, a ZIP capture bundle (manifest.json + one body file), a ZIP phone recording (Stray
+ * Scanner layout: odometry.csv and depth/; then `recording` is set and geometry is empty) or a
+ * sandbox descriptor (JSON).
  * Geometry comes back in the file's own units and axes (see hints for what the capture declared);
  * nothing is normalised here. Every failure is a ProcessingFailure (capture_* codes) with one sentence;
  * limits default to DEFAULT_CAPTURE_READ_LIMITS and are checked before the memory they guard is taken.
@@ -68,7 +82,7 @@ export function readCapture(input: Uint8Array, limits?: Partial<CaptureReadLimit
     case 'ply': return readPly(bytes, resolved);
     case 'obj': return readObj(bytes, resolved);
     case 'glb': return readGlb(bytes, resolved);
-    case 'zip': return readCaptureBundle(bytes, resolved, readBodyFile);
+    case 'zip': return readZip(bytes, resolved);
     case 'json': return readJson(bytes);
   }
 }

@@ -24,8 +24,8 @@ export interface ZipEntry {
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-/** Most entries a capture bundle may list. */
-const MAX_ENTRIES = 64;
+/** Most entries a capture bundle may list (a phone recording lists more: see listZipEntries). */
+export const MAX_BUNDLE_ENTRIES = 64;
 /**
  * DEFLATE expands at most about 1032:1, so handing the inflater `budget / 1032` compressed bytes at a
  * time bounds how far one step can overshoot an entry's declared size (to about 0.5 MiB).
@@ -52,8 +52,12 @@ function findEndRecord(view: DataView): number {
   return -1;
 }
 
-/** Lists the entries from the central directory, checking every offset against the file. */
-export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
+/**
+ * Lists the entries from the central directory, checking every offset against the file. More than
+ * `maxEntries` entries fail before any is read (a capture bundle: 64; a phone recording, which holds
+ * two files per frame, passes the ZIP format's own 65535).
+ */
+export function listZipEntries(bytes: Uint8Array, maxEntries = MAX_BUNDLE_ENTRIES): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndRecord(view);
   if (end < 0) throw truncatedAt(bytes.length, 'the ZIP bundle has no end-of-central-directory record');
@@ -66,7 +70,7 @@ export function listZipEntries(bytes: Uint8Array): ZipEntry[] {
   if (entryCount === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
     throw unsupported('The ZIP bundle uses ZIP64 records; capture bundles must be plain ZIP files under 4 GiB.');
   }
-  if (entryCount > MAX_ENTRIES) throw bundleInvalid(`The ZIP bundle lists ${entryCount} files; a capture bundle holds manifest.json and one body file.`);
+  if (entryCount > maxEntries) throw bundleInvalid(`The ZIP bundle lists ${entryCount} files; a capture bundle holds manifest.json and one body file.`);
   if (directoryOffset + directorySize > end) throw bundleInvalid('The ZIP bundle central directory lies outside the file.');
   const entries: ZipEntry[] = [];
   let p = directoryOffset;
