@@ -22,6 +22,14 @@ export interface DepthFilterOptions {
    */
   jumpBaseM: number;
   jumpRelative: number;
+  /**
+   * Readings whose incidence (angle between ray and surface normal, from the depth gradient) has a
+   * cosine below this are dropped; the rest are weighted by cos^incidencePower. Grazing readings are
+   * the least accurate (noise grows as 1/cos) and a smoothed map pulls them toward the camera, off a
+   * convex surface: left in, they inflate a body by a millimetre or more.
+   */
+  minIncidenceCos: number;
+  incidencePower: number;
 }
 
 export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
@@ -31,6 +39,8 @@ export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
   maxDepthM: 5,
   jumpBaseM: 0.02,
   jumpRelative: 0.02,
+  minIncidenceCos: 0.3,
+  incidencePower: 2,
 };
 
 /**
@@ -70,6 +80,36 @@ export function filterDepth(frame: DepthFrame, width: number, height: number, op
     }
   }
   for (let i = 0; i < n; i++) if (outWeight[i] < 0) { outWeight[i] = 0; outDepthM[i] = 0; }
+  if (options.minIncidenceCos > 0) kept = weightByIncidence(outDepthM, outWeight, width, height, frame.intrinsics, options);
+  return kept;
+}
+
+/**
+ * Incidence weighting. Slope of depth per metre of lateral offset along u: (dz/du)·fx/z (central
+ * difference, one-sided at a missing neighbour), likewise along v; cos θ = 1/√(1 + sx² + sy²).
+ * A reading with no neighbour on either side along an axis is dropped (no normal, likely a stray).
+ * Runs in place on the filtered map; returns the readings kept.
+ */
+function weightByIncidence(depthM: Float32Array, weight: Float32Array, width: number, height: number, k: DepthIntrinsics, options: DepthFilterOptions): number {
+  let kept = 0;
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      const i = v * width + u;
+      const z = depthM[i];
+      if (z === 0) continue;
+      const zl = u > 0 ? depthM[i - 1] : 0, zr = u + 1 < width ? depthM[i + 1] : 0;
+      const zu = v > 0 ? depthM[i - width] : 0, zd = v + 1 < height ? depthM[i + width] : 0;
+      const du = zl > 0 && zr > 0 ? 0.5 * (zr - zl) : zr > 0 ? zr - z : zl > 0 ? z - zl : NaN;
+      const dv = zu > 0 && zd > 0 ? 0.5 * (zd - zu) : zd > 0 ? zd - z : zu > 0 ? z - zu : NaN;
+      if (!(Number.isFinite(du) && Number.isFinite(dv))) { weight[i] = -1; continue; }
+      const sx = (du * k.fx) / z, sy = (dv * k.fy) / z;
+      const cos = 1 / Math.sqrt(1 + sx * sx + sy * sy);
+      if (cos < options.minIncidenceCos) { weight[i] = -1; continue; }
+      weight[i] *= options.incidencePower === 2 ? cos * cos : Math.pow(cos, options.incidencePower);
+      kept++;
+    }
+  }
+  for (let i = 0; i < width * height; i++) if (weight[i] < 0) { weight[i] = 0; depthM[i] = 0; }
   return kept;
 }
 

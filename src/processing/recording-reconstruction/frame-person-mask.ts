@@ -25,7 +25,8 @@ export interface MaskResult {
 const BORDER_PX = 2;
 
 /**
- * Zeroes every reading of depthM/weight (in place) that is not the person's; writes every
+ * Marks every reading that is not the person's as background (weight negated in place: the fusion
+ * then only carves free space in front of it); writes every
  * `registrationStride`-th person pixel's camera-frame point to outPoints. cameraToWorld is the
  * phone's pose (segmentation is done in the world, where the person stands still in both modes).
  */
@@ -50,7 +51,7 @@ export function maskPerson(
       const wy = m[1] * xc + m[5] * yc + m[9] * z + m[13];
       const wz = m[2] * xc + m[6] * yc + m[10] * z + m[14];
       const h = heightAbove(region.floor, wx, wy, wz);
-      if (!inRegion(region, wx, h, wz, footCutM)) { depthM[pix] = 0; weight[pix] = 0; continue; }
+      if (!inRegion(region, wx, h, wz, footCutM)) { weight[pix] = -weight[pix]; continue; }
       kept++;
       if (u < BORDER_PX || v < BORDER_PX || u >= width - BORDER_PX || v >= height - BORDER_PX) {
         // Outward direction of the border this pixel is on (corners: the sum of both).

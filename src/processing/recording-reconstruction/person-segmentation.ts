@@ -1,8 +1,9 @@
 /**
  * Background removal: which world points belong to the person. Points above the floor are binned in a
- * floor-aligned grid of 4 cm cells; occupied cells form 26-connected clusters; the person is the
- * cluster that the centres of the views look at most (people frame the subject), which drops walls,
- * furniture and other people. Its cells, dilated by one cell (sway, arm movement, odometry drift),
+ * floor-aligned grid of 4 cm cells; occupied cells form 26-connected clusters; among the clusters of a
+ * person's footprint (no wider than maxWidthM: walls and long furniture are not), the person is the one
+ * the views centre on most (people frame the subject: each point counts by how near its image centre
+ * it was seen), which drops walls, furniture and other people. Its cells, dilated by one cell (sway, arm movement, odometry drift),
  * are the person's region; a point is the person's when it falls in the region and above the floor.
  *
  * Frame: world (m), heights measured from the floor plane along its normal.
@@ -23,10 +24,12 @@ export interface SegmentationOptions {
   minPointsPerCell: number;
   /** Horizontal half-size of the region searched (m) around the mean camera position. */
   maxRangeM: number;
+  /** Widest horizontal extent of a cluster that can be a person, arms out (m). */
+  maxWidthM: number;
 }
 
 export const DEFAULT_SEGMENTATION: SegmentationOptions = {
-  cellM: 0.04, clusterAboveFloorM: 0.05, footCutM: 0.012, maxHeightM: 2.6, minPointsPerCell: 2, maxRangeM: 6,
+  cellM: 0.04, clusterAboveFloorM: 0.05, footCutM: 0.012, maxHeightM: 2.6, minPointsPerCell: 2, maxRangeM: 6, maxWidthM: 1.6,
 };
 
 /** The person's region: a dilated occupancy mask on a floor-aligned grid. */
@@ -54,8 +57,8 @@ export interface PersonRegion {
 }
 
 /**
- * Finds the person among `count` world points (xyz interleaved, m). `central[i]` is 1 when point i
- * was seen near its image's centre. Returns null when no cluster is looked at.
+ * Finds the person among `count` world points (xyz interleaved, m). `central[i]` (0..255) is how near
+ * its image's centre point i was seen. Returns null when no person-sized cluster is looked at.
  */
 export function segmentPerson(points: Float32Array, count: number, central: Uint8Array, floor: FloorPlane, around: [number, number], options: SegmentationOptions = DEFAULT_SEGMENTATION): PersonRegion | null {
   const { cellM } = options;
@@ -87,21 +90,22 @@ export function segmentPerson(points: Float32Array, count: number, central: Uint
     const cell = cx + nx * (cz + nz * ch);
     cellOf[i] = cell;
     if (counts[cell] < 65535) counts[cell]++;
-    if (central[i]) hits[cell]++;
+    hits[cell] += central[i];
   }
   // 26-connected components of occupied cells (breadth-first, one queue).
   const label = new Int32Array(cells).fill(-1);
   const queue = new Int32Array(cells);
-  const componentHits: number[] = [], componentSize: number[] = [];
+  const componentHits: number[] = [], componentSize: number[] = [], componentWidth: number[] = [];
   for (let start = 0; start < cells; start++) {
     if (counts[start] < options.minPointsPerCell || label[start] >= 0) continue;
     const id = componentHits.length;
-    let head = 0, tail = 0, hitSum = 0, size = 0;
+    let head = 0, tail = 0, hitSum = 0, size = 0, loX = nx, hiX = 0, loZ = nz, hiZ = 0;
     queue[tail++] = start; label[start] = id;
     while (head < tail) {
       const cell = queue[head++];
       hitSum += hits[cell]; size += counts[cell];
       const cx = cell % nx, cz = Math.floor(cell / nx) % nz, ch = Math.floor(cell / (nx * nz));
+      if (cx < loX) loX = cx; if (cx > hiX) hiX = cx; if (cz < loZ) loZ = cz; if (cz > hiZ) hiZ = cz;
       for (let dh = -1; dh <= 1; dh++) for (let dz = -1; dz <= 1; dz++) for (let dx = -1; dx <= 1; dx++) {
         const x = cx + dx, z = cz + dz, h = ch + dh;
         if (x < 0 || x >= nx || z < 0 || z >= nz || h < 0 || h >= nh) continue;
@@ -111,9 +115,14 @@ export function segmentPerson(points: Float32Array, count: number, central: Uint
       }
     }
     componentHits.push(hitSum); componentSize.push(size);
+    // Diagonal of the footprint's bounding box (cells → m): a wall or a sofa is wider than anyone.
+    componentWidth.push(Math.hypot(hiX - loX + 1, hiZ - loZ + 1) * cellM);
   }
   let best = -1;
-  for (let c = 0; c < componentHits.length; c++) if (componentHits[c] > 0 && (best < 0 || componentHits[c] > componentHits[best])) best = c;
+  for (let c = 0; c < componentHits.length; c++) {
+    if (componentWidth[c] > options.maxWidthM || componentHits[c] === 0) continue;
+    if (best < 0 || componentHits[c] > componentHits[best]) best = c;
+  }
   if (best < 0) return null;
   const mask = new Uint8Array(cells);
   for (let cell = 0; cell < cells; cell++) {

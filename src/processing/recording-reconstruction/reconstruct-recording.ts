@@ -48,16 +48,42 @@ export interface RecordingReconstructionOptions {
   stillViewDeg: number;
   /** Minimum voxel weight of the extracted surface (≈ confident readings seen). */
   surfaceMinWeight: number;
-  /** Cell of the final watertight mesh (m). */
+  /**
+   * Cell of the final watertight mesh (m). Coarser than the TSDF voxel: the zero-crossing points are
+   * about a voxel apart and a phone held at chest height never sees the tops of the shoulders, so the
+   * one-cell closing of the point reconstruction must bridge such gaps (6 mm cells left them open).
+   */
   meshVoxelM: number;
+  /**
+   * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
+   * only continues the last step), tilt and vertical motion held (a standing person sways a little,
+   * does not tip). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
+   * gravity-aligned, only its yaw and position drift), yaw and position damped so a frame corrects
+   * slow drift without turning the model about its nearly cylindrical axis; only voxels seen at
+   * least 5 times count, so a frame is not pulled toward the model's thin, grazing-angle edges.
+   */
+  turnRegistration: RegistrationOptions;
+  walkRegistration: RegistrationOptions;
+  /**
+   * How far behind the surface (in τ) a reading still updates a voxel, as −1 (tsdf-integration.ts).
+   * Tuned per mode on one development body (docs/recording-reconstruction.md): the turn's phone stands
+   * ~2 m away and its noisier readings need the band (1.5); for a walk at ~1.5 m skipping them (1.0)
+   * measured closer.
+   */
+  turnBehindFactor: number;
+  walkBehindFactor: number;
   /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
   refineWalkPoses: boolean;
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
-  voxelM: 0.005, truncM: 0.02, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
-  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.006,
+  voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
+  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
   refineWalkPoses: true,
+  turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
+  walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
+  turnBehindFactor: 1.5,
+  walkBehindFactor: 1.0,
 };
 
 export interface RecordingReconstruction {
@@ -86,21 +112,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const depthM = new Float32Array(pixels), weight = new Float32Array(pixels);
 
   // 2. Floor and person, from a sample of frames in the world frame.
-  const sample = sampleWorldPoints(recording, options.depthFilter, depthM, weight);
-  if (sample.count < 500) throw new ProcessingFailure('no_person_found', 'The recording holds almost no depth readings: nothing was in range of the depth sensor.');
-  const floor = detectFloor(sample.points, Math.min(sample.count, 40000), DEFAULT_FLOOR);
-  if (!floor) throw new ProcessingFailure('recording_person_cut_off', 'No floor is in view: record the whole person from head to feet, standing on the floor.');
-  let camX = 0, camZ = 0;
-  for (const f of frames) { camX += f.cameraToWorld[12]; camZ += f.cameraToWorld[14]; }
-  const region = segmentPerson(sample.points, sample.count, sample.central, floor, [camX / frames.length, camZ / frames.length]);
-  if (!region || region.topM < MIN_PERSON_HEIGHT_M) {
-    throw new ProcessingFailure('no_person_found', region
-      ? `Nobody is in view: the object in the middle of the picture is only ${(region.topM * 100).toFixed(0)} cm tall.`
-      : 'Nobody is in view: nothing stands on the floor in the middle of the picture.');
-  }
-  if (region.bottomM > MAX_FEET_GAP_M) {
-    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are not in view (the lowest part seen is ${(region.bottomM * 100).toFixed(0)} cm above the floor); record the whole body down to the floor.`);
-  }
+  const { floor, region } = locatePerson(recording, options.depthFilter, depthM, weight);
 
   // 3. Walk or turn.
   const motion = analyseCameraMotion(frames, region.centre);
@@ -110,14 +122,14 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const grid = createVoxelBlocks(options.voxelM, options.truncM);
   const scratch = createFusionScratch();
   const regPoints = new Float32Array(3 * Math.ceil(pixels / (options.registrationStride * options.registrationStride) + 1));
-  const registration: RegistrationOptions = mode === 'turn'
-    ? { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] }
-    : { ...DEFAULT_REGISTRATION, damping: [0.5, 0.5, 0.5, 0.3, 0.3, 0.3] };
+  const registration: RegistrationOptions = mode === 'turn' ? options.turnRegistration : options.walkRegistration;
+  const behindFactor = mode === 'turn' ? options.turnBehindFactor : options.walkBehindFactor;
   const correction = identity4(), previousCorrection = identity4(), predicted = identity4();
   const cameraToModel = new Float64Array(16), inverse = new Float64Array(16), delta = new Float64Array(16), tmp = new Float64Array(16);
   let upCut = 0, downCut = 0, unregistered = 0, rmsSum = 0, rmsCount = 0, maxTiltRad = 0;
   let turnRad = 0, previousYaw = 0, lastStepRad = 0;
   const refined = new Float64Array(16);
+  const pivot: number[] = [0, 0, 0];
   const fuseStarted = performance.now();
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
@@ -138,7 +150,12 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     const register = grid.blockCount > 0 && (mode === 'turn' || options.refineWalkPoses);
     if (register) {
       refined.set(cameraToModel);
-      const result = registerToModel(grid, regPoints, masked.registrationPoints, refined, region.centre, registration);
+      // Turn: the body rotates about its own axis, so rotations are about its centre. Walk: what drifts is
+      // the phone's pose, so rotations are about the camera; about the body's axis, a turn of the whole
+      // model is barely constrained by a near-cylindrical body and wanders, smearing arms and legs.
+      if (mode === 'turn') pivot.splice(0, 3, ...region.centre);
+      else pivot.splice(0, 3, cameraToModel[12], cameraToModel[13], cameraToModel[14]);
+      const result = registerToModel(grid, regPoints, masked.registrationPoints, refined, pivot as [number, number, number], registration);
       // A result that leaves the prediction by more than a person can move between frames is a failure.
       if (result.converged && plausibleStep(cameraToModel, refined, region.centre, tmp)) cameraToModel.set(refined); else result.converged = false;
       if (result.converged) { rmsSum += result.rmsM; rmsCount++; } else unregistered++;
@@ -157,7 +174,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       previousYaw = yaw;
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch);
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
   }
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
@@ -229,6 +246,51 @@ function plausibleStep(predicted: Mat4, refined: Mat4, centre: [number, number, 
   return rotationAngle(scratch) <= MAX_STEP_RAD && Math.hypot(mx, my, mz) <= MAX_STEP_M;
 }
 
+/**
+ * The floor and the person's region of a recording (step 2), or a ProcessingFailure saying why not:
+ * no readings or nobody person-sized in view (no_person_found), no floor or no feet on it
+ * (recording_person_cut_off). depthM and weight are per-pixel scratch of the map size.
+ */
+function locatePerson(recording: PhoneRecording, filter: DepthFilterOptions, depthM: Float32Array, weight: Float32Array): { floor: FloorPlane; region: PersonRegion } {
+  const { frames } = recording;
+  const sample = sampleWorldPoints(recording, filter, depthM, weight);
+  if (sample.count < 500) throw new ProcessingFailure('no_person_found', 'The recording holds almost no depth readings: nothing was in range of the depth sensor.');
+  const floor = detectFloor(sample.points, Math.min(sample.count, 40000), DEFAULT_FLOOR);
+  if (!floor) throw new ProcessingFailure('recording_person_cut_off', 'No floor is in view: record the whole person from head to feet, standing on the floor.');
+  let camX = 0, camZ = 0;
+  for (const f of frames) { camX += f.cameraToWorld[12]; camZ += f.cameraToWorld[14]; }
+  const region = segmentPerson(sample.points, sample.count, sample.central, floor, [camX / frames.length, camZ / frames.length]);
+  if (!region || region.topM < MIN_PERSON_HEIGHT_M) {
+    throw new ProcessingFailure('no_person_found', region
+      ? `Nobody is in view: the object in the middle of the picture is only ${(region.topM * 100).toFixed(0)} cm tall.`
+      : 'Nobody is in view: nothing stands on the floor in the middle of the picture.');
+  }
+  if (region.bottomM > MAX_FEET_GAP_M) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are not in view (the lowest part seen is ${(region.bottomM * 100).toFixed(0)} cm above the floor); record the whole body down to the floor.`);
+  }
+  return { floor, region };
+}
+
+/**
+ * The recording with every depth reading that is not the person's set to 0 (the same floor and
+ * person detection as reconstructRecording; no confidence or silhouette filtering): what a peer
+ * fusion is given in the benchmark and the accuracy evaluation, so both fuse the same pixels.
+ */
+export function personOnlyRecording(recording: PhoneRecording, options: RecordingReconstructionOptions = DEFAULT_RECONSTRUCTION): PhoneRecording {
+  validate(recording);
+  const { width, height } = recording;
+  const depthM = new Float32Array(width * height), weight = new Float32Array(width * height);
+  const { region } = locatePerson(recording, options.depthFilter, depthM, weight);
+  const points = new Float32Array(3);
+  const frames = recording.frames.map((frame) => {
+    for (let i = 0; i < depthM.length; i++) { depthM[i] = frame.depthMm[i] * 0.001; weight[i] = frame.depthMm[i] > 0 ? 1 : 0; }
+    maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
+    const depthMm = Uint16Array.from(frame.depthMm, (d, i) => (weight[i] > 0 ? d : 0));
+    return { ...frame, depthMm };
+  });
+  return { ...recording, frames };
+}
+
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
@@ -246,7 +308,7 @@ function validate(recording: PhoneRecording): void {
   }
 }
 
-/** World points of a sample of frames, and whether each was seen in the central quarter of its image. */
+/** World points of a sample of frames, and how near its image's centre each was seen (0..255). */
 function sampleWorldPoints(recording: PhoneRecording, filter: DepthFilterOptions, depthM: Float32Array, weight: Float32Array): { points: Float32Array; central: Uint8Array; count: number } {
   const { width, height, frames } = recording;
   const every = Math.max(1, Math.floor(frames.length / SEGMENTATION_FRAMES));
@@ -264,7 +326,9 @@ function sampleWorldPoints(recording: PhoneRecording, filter: DepthFilterOptions
         const z = depthM[v * width + u];
         if (z === 0) continue;
         pixelToWorld(u, v, z, f.intrinsics, f.cameraToWorld, points, 3 * count);
-        central[count] = Math.abs(u - width / 2) < width / 4 && Math.abs(v - height / 2) < height / 4 ? 1 : 0;
+        // Weight falling linearly from 255 at the image centre to 0 at the inscribed ellipse's edge.
+        const r = Math.hypot((u - width / 2) / (width / 2), (v - height / 2) / (height / 2));
+        central[count] = r < 1 ? Math.round(255 * (1 - r)) : 0;
         count++;
       }
     }

@@ -3,8 +3,9 @@
  * al. 2011): each voxel of the blocks the map touches is projected into the map, and the signed
  * distance along the ray, sdf = d(u, v) − z_voxel (z-depth difference, m), is clamped to
  * tsdf = min(1, sdf / τ) and averaged with the voxel's previous value, weighted by the reading's
- * confidence weight: T ← (T·W + tsdf·w) / (W + w), W ← min(W + w, W_max). Voxels more than τ behind
- * the surface (sdf < −τ) are left alone, so the far side of a limb seen from the front is never carved.
+ * confidence weight: T ← (T·W + tsdf·w) / (W + w), W ← min(W + w, W_max). Voxels more than 1.5·τ
+ * behind the surface are left alone, so the far side of a limb seen from the front is never carved;
+ * between τ and 1.5·τ they count as −1 (see BEHIND_FACTOR).
  *
  * Frames: the depth map in camera coordinates (OpenCV: x right, y down, z forward; pixel centres at
  * integer coordinates), voxels in the model frame; `cameraToModel` maps the first to the second (m).
@@ -15,7 +16,14 @@ import { invertRigid } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { allocateBlock, BLOCK_SIDE, BLOCK_VOXELS } from './sparse-voxel-blocks.ts';
 
-/** A depth map ready to fuse: depth (m, 0 = nothing) and fusion weight per pixel, row-major. */
+/**
+ * A depth map ready to fuse, row-major: depth (m, 0 = nothing) and weight per pixel. A positive weight
+ * is a reading of the surface being reconstructed (fused with that weight); a negative weight is a
+ * reading of the background, which only carves: voxels more than τ in front of it are free space
+ * (tsdf +1, weight −w), nothing else is learnt from it. Without the carving, voxels just beside a
+ * silhouette would see only the foreground reading next to them and the body would grow by up to
+ * half a pixel all round.
+ */
 export interface FusionFrame {
   depthM: Float32Array;
   weight: Float32Array;
@@ -37,6 +45,14 @@ export function createFusionScratch(): FusionScratch {
   return { visible: new Int32Array(4096), stamp: new Int32Array(4096), frameStamp: 0, worldToCamera: new Float64Array(16) };
 }
 
+/**
+ * Readings between τ and BEHIND_FACTOR·τ behind the surface are fused as −1 rather than skipped: with
+ * noise of a few millimetres (more at oblique incidence), skipping only the most negative readings of
+ * a voxel just inside the surface would bias its mean up and shrink the body; beyond BEHIND_FACTOR·τ
+ * the voxel is likely on another surface (the far side of a limb) and is left alone.
+ */
+export const BEHIND_FACTOR = 1.5;
+
 /** Cap on a voxel's weight: old observations never freeze the field, so a moving arm re-converges. */
 export const MAX_VOXEL_WEIGHT = 48;
 
@@ -45,7 +61,7 @@ export const MAX_VOXEL_WEIGHT = 48;
  * pixel's reading are allocated first, then every voxel of those blocks is updated. Returns the number
  * of blocks updated. Allocates only when the grid or the scratch lists grow.
  */
-export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, cameraToModel: Mat4, scratch: FusionScratch, allocationStride = 2): number {
+export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, cameraToModel: Mat4, scratch: FusionScratch, allocationStride = 2, behindFactor = BEHIND_FACTOR): number {
   const { depthM, weight, width, height } = frame;
   const { fx, fy, cx, cy } = frame.intrinsics;
   const m = cameraToModel;
@@ -57,7 +73,7 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
     for (let u = 0; u < width; u += allocationStride) {
       const pix = v * width + u;
       const d = depthM[pix];
-      if (d === 0) continue;
+      if (d === 0 || weight[pix] <= 0) continue;
       const rx = (u - cx) / fx, ry = (v - cy) / fy;
       for (let s = 0; s <= steps; s++) {
         const z = d - trunc + (2 * trunc * s) / steps;
@@ -80,7 +96,7 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
   const axX = w2c[0] * voxelM, axY = w2c[1] * voxelM, axZ = w2c[2] * voxelM;
   const ayX = w2c[4] * voxelM, ayY = w2c[5] * voxelM, ayZ = w2c[6] * voxelM;
   const azX = w2c[8] * voxelM, azY = w2c[9] * voxelM, azZ = w2c[10] * voxelM;
-  const invTrunc = 1 / trunc;
+  const invTrunc = 1 / trunc, behind = behindFactor * trunc;
   for (let k = 0; k < visibleCount; k++) {
     const b = scratch.visible[k];
     const ox = (coords[3 * b] * BLOCK_SIDE + 0.5) * voxelM, oy = (coords[3 * b + 1] * BLOCK_SIDE + 0.5) * voxelM, oz = (coords[3 * b + 2] * BLOCK_SIDE + 0.5) * voxelM;
@@ -100,9 +116,12 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
           const d = depthM[pix];
           if (d === 0) continue;
           const sdf = d - zc;
-          if (sdf < -trunc) continue;
-          const t = sdf >= trunc ? 1 : sdf * invTrunc;
-          const w = weight[pix];
+          if (sdf < -behind) continue;
+          let w = weight[pix], t = 1;
+          if (w < 0) {
+            if (sdf <= trunc) continue;
+            w = -w;
+          } else if (sdf < trunc) t = sdf < -trunc ? -1 : sdf * invTrunc;
           const previous = weights[index];
           const total = previous + w;
           tsdf[index] = (tsdf[index] * previous + t * w) / total;
