@@ -52,7 +52,7 @@ for (const mode of ['walk', 'turn'] as const) {
       o3d.push(fused.integrateMs);
       for (let r = 1; r < runs; r++) { fused = fuseWithOpen3d(masked, scratch); o3d.push(fused.integrateMs); }
       const o = stats(o3d);
-      peers.push(`${mode} 250 frames: Open3D ScalableTSDFVolume integrate ${fmt(o)} ms (+ extract ${fused.extractMs.toFixed(0)} ms, process ${fused.processMs.toFixed(0)} ms with start-up and I/O), ${fused.geometry.indices ? fused.geometry.indices.length / 3 : 0} triangles, open surface; ours (whole pipeline, CPU) / Open3D (integrate) = ${(c.median / o.median).toFixed(1)}x`);
+      peers.push(`${mode} 250 frames: Open3D ScalableTSDFVolume integrate ${fmt(o)} ms (+ extract ${fused.extractMs.toFixed(0)} ms, process ${fused.processMs.toFixed(0)} ms with start-up and I/O), ${fused.geometry.indices ? fused.geometry.indices.length / 3 : 0} triangles, open surface; Open3D integrate / our whole pipeline (CPU, median) = ${(o.median / c.median).toFixed(1)}x`);
     }
   }
 }

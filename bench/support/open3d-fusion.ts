@@ -32,7 +32,8 @@ export function fuseWithOpen3d(recording: PhoneRecording, scratchDir: string, vo
     frames: recording.frames.map((f) => ({ fx: f.intrinsics.fx, fy: f.intrinsics.fy, cx: f.intrinsics.cx, cy: f.intrinsics.cy, camera_to_world: [...f.cameraToWorld] })),
   }));
   const started = performance.now();
-  const out = execFileSync('/usr/bin/python3', [script, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  // One thread, like ours: Open3D's integration is OpenMP-parallel otherwise.
+  const out = execFileSync('/usr/bin/python3', [script, dir], { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, OMP_NUM_THREADS: '1' } });
   const processMs = performance.now() - started;
   const stats = JSON.parse(out.trim().split('\n').pop()!) as { integrate_ms: number; extract_ms: number };
   const read = readCapture(readFileSync(join(dir, 'mesh.ply')));

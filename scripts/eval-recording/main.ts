@@ -14,7 +14,7 @@ import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.t
 import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
-import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -83,7 +83,7 @@ for (const preset of presets) {
       }
       measured.push(record);
       if (values.open3d && runSeed === seed + run) {
-        const fused = fuseWithOpen3d(sim.recording, scratchDir);
+        const fused = fuseWithOpen3d(personOnlyRecording(sim.recording), scratchDir);
         const variant = { name: `o3d-${mode}` as unknown as VariantName, geometry: fused.geometry, note: `Open3D ${mode}` } satisfies Variant;
         const o3d = await evaluateRun(truth, variant, measure);
         o3d.note = `${o3d.note}; integrate ${fused.integrateMs.toFixed(0)} ms`;
