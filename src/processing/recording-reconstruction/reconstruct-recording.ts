@@ -28,7 +28,7 @@ import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
 import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
-import { extractSurfacePoints } from './surface-points.ts';
+import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 
 export type RecordingMode = 'walk' | 'turn';
@@ -74,6 +74,8 @@ export interface RecordingReconstructionOptions {
   walkBehindFactor: number;
   /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
   refineWalkPoses: boolean;
+  /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
+  capClearVoxels: number;
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
@@ -84,6 +86,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
   walkBehindFactor: 1.0,
+  capClearVoxels: 6,
 };
 
 export interface RecordingReconstruction {
@@ -192,8 +195,12 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
 
   // 5. Surface: zero crossings above the floor, levelled and closed.
   const extractStarted = performance.now();
-  const surfacePoints = extractSurfacePoints(grid, options.surfaceMinWeight, (x, y, z) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM);
-  const levelled = levelOnFloor(surfacePoints, floor, region);
+  const aboveFloor = (x: number, y: number, z: number) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM;
+  const surfacePoints = extractSurfacePoints(grid, options.surfaceMinWeight, aboveFloor);
+  const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
+  const allPoints = new Float32Array(surfacePoints.length + caps.length);
+  allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
+  const levelled = levelOnFloor(allPoints, floor, region);
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
@@ -218,6 +225,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       framesFeetCut: downCut,
       tsdfBlocks: grid.blockCount,
       surfacePoints: surfacePoints.length / 3,
+      capPoints: caps.length / 3,
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
       extractMs: Math.round(extractMs),

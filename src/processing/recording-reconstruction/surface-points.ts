@@ -55,3 +55,39 @@ export function extractSurfacePoints(grid: SparseVoxelBlocks, minWeight: number,
   }
   return positions.slice(0, 3 * count);
 }
+
+/**
+ * Caps over surfaces no camera saw from above (the crown and the tops of the shoulders, out of sight
+ * of a phone at chest height): a point on the upper face of every observed voxel that is behind a
+ * surface (tsdf < 0) and has `clearVoxels` never-observed voxels straight above it. Such a voxel is
+ * the top of the band the visible sides left inside the body, at most (1 + BEHIND_FACTOR)·τ below the
+ * true top; without the cap, the point reconstruction's flood fill leaks into the body through the
+ * opening. Points this adds inside the body (under a chin, where a band meets the unseen inside) lie
+ * within the solid and do not change its outer surface. Model frame, metres.
+ */
+export function capPoints(grid: SparseVoxelBlocks, minWeight: number, clearVoxels: number, keep?: (x: number, y: number, z: number) => boolean): Float32Array {
+  let positions = new Float32Array(1 << 12);
+  let count = 0;
+  const { tsdf, weight, blockCoords, voxelM } = grid;
+  const observed = (i: number, j: number, k: number): boolean => {
+    const b = findBlock(grid, i >> 3, j >> 3, k >> 3);
+    return b >= 0 && weight[b * BLOCK_VOXELS + (i & 7) + 8 * ((j & 7) + 8 * (k & 7))] > 0;
+  };
+  for (let b = 0; b < grid.blockCount; b++) {
+    const bx = blockCoords[3 * b], by = blockCoords[3 * b + 1], bz = blockCoords[3 * b + 2];
+    for (let lz = 0; lz < BLOCK_SIDE; lz++) for (let ly = 0; ly < BLOCK_SIDE; ly++) for (let lx = 0; lx < BLOCK_SIDE; lx++) {
+      const index = b * BLOCK_VOXELS + lx + 8 * (ly + 8 * lz);
+      if (weight[index] < minWeight || weight[index] === 0 || !(tsdf[index] < 0)) continue;
+      const i = bx * BLOCK_SIDE + lx, j = by * BLOCK_SIDE + ly, k = bz * BLOCK_SIDE + lz;
+      let clear = true;
+      for (let up = 1; up <= clearVoxels && clear; up++) if (observed(i, j + up, k)) clear = false;
+      if (!clear) continue;
+      const x = (i + 0.5) * voxelM, y = (j + 1) * voxelM, z = (k + 0.5) * voxelM;
+      if (keep && !keep(x, y, z)) continue;
+      if (3 * count + 3 > positions.length) { const p = new Float32Array(2 * positions.length); p.set(positions); positions = p; }
+      positions[3 * count] = x; positions[3 * count + 1] = y; positions[3 * count + 2] = z;
+      count++;
+    }
+  }
+  return positions.slice(0, 3 * count);
+}
