@@ -2,6 +2,7 @@ import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS, DERIVED_MEASUREMENT_FIELDS } from '../domain/measurements.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
+import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
 
 export interface MeasuredFile {
   format: string;
@@ -14,6 +15,8 @@ export interface MeasuredFile {
 export function measureCaptureFile(bytes: Uint8Array): MeasuredFile {
   const capture = readCapture(bytes);
   if (capture.sandboxDescriptor) throw new Error('a sandbox descriptor is not a capture: upload it to a sandbox scan instead');
+  // Integration point (issue 11): a phone recording becomes a body surface by reconstruction.
+  if (capture.recording) throw recordingNotReconstructed();
   const result = measureBody(capture.geometry, capture.hints, {});
   return { format: capture.format, statureM: result.statureM, measurements: result.measurements, diagnostics: result.diagnostics };
 }

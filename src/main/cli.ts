@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../composition/data-dir-lock.ts';
@@ -10,6 +10,7 @@ import { DELIVERY_LOG_HEADER, deliveryLogLine } from '../cli/webhook-delivery-li
 import { readConfig, type Config } from '../config/config.ts';
 import { demoPersonOf, runDemo } from '../cli/demo-flow.ts';
 import { measureCaptureFile, formatMeasurementTable } from '../cli/measure-capture.ts';
+import { simulateRecordingFile } from '../cli/simulate-recording-file.ts';
 import { bodyCompositionLine } from '../cli/body-composition-lines.ts';
 import { serve, work } from './serve.ts';
 
@@ -29,8 +30,42 @@ const USAGE = `Usage: bodyscan <command>
   demo --base URL --key KEY FILE [--sex S --height-m M --weight-kg KG]
                                                run the whole API flow for one capture file
   measure FILE [--json]                        measure a capture file offline
+  simulate-recording MESH --mode walk|turn --out FILE.zip [--seed N] [--frames N] [--sweep-deg D]
+                   [--framing full|cut-at-knees] [--empty-scene] [--room] [--odometry VARIANT] [--depth png|npy]
+                                               render a Stray Scanner phone recording of a body mesh
   body-composition --method METHOD             JSON lines on stdin -> Bodyfat JSON lines on stdout
 Configuration comes from the environment (README: Configuration).`;
+
+const ODOMETRY_VARIANTS = ['header', 'header+intrinsics', 'pose-header', 'headerless'] as const;
+
+function simulateRecordingCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
+    mode: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, frames: { type: 'string' }, 'sweep-deg': { type: 'string' },
+    framing: { type: 'string' }, 'empty-scene': { type: 'boolean' }, room: { type: 'boolean' }, odometry: { type: 'string' }, depth: { type: 'string' },
+  } });
+  if (positionals.length !== 1 || !values.out || (values.mode !== 'walk' && values.mode !== 'turn')) {
+    throw new UsageError('simulate-recording needs MESH --mode walk|turn --out FILE.zip');
+  }
+  const whole = (name: string, raw: string | undefined, min: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new UsageError(`--${name} must be a whole number >= ${min} (got "${raw}")`);
+    return value;
+  };
+  const sweep = values['sweep-deg'] === undefined ? undefined : Number(values['sweep-deg']);
+  if (sweep !== undefined && !(sweep > 0 && sweep <= 720)) throw new UsageError('--sweep-deg must be a number of degrees in (0, 720]');
+  if (values.framing !== undefined && values.framing !== 'full' && values.framing !== 'cut-at-knees') throw new UsageError('--framing must be full or cut-at-knees');
+  const odometry = values.odometry as (typeof ODOMETRY_VARIANTS)[number] | undefined;
+  if (odometry !== undefined && !ODOMETRY_VARIANTS.includes(odometry)) throw new UsageError(`--odometry must be one of ${ODOMETRY_VARIANTS.join(', ')}`);
+  if (values.depth !== undefined && values.depth !== 'png' && values.depth !== 'npy') throw new UsageError('--depth must be png or npy');
+  const result = simulateRecordingFile(readFileSync(positionals[0]), {
+    mode: values.mode, seed: whole('seed', values.seed, 0), frames: whole('frames', values.frames, 2), sweepDeg: sweep,
+    framing: values.framing as 'full' | 'cut-at-knees' | undefined, emptyScene: values['empty-scene'], room: values.room, odometry, depthFormat: values.depth as 'png' | 'npy' | undefined,
+  });
+  writeFileSync(values.out, result.zip);
+  process.stderr.write(`wrote ${values.out}: ${result.frames} frames, ${values.mode}, body ${(result.statureM * 100).toFixed(1)} cm tall, ${result.zip.length} bytes\n`);
+  return 0;
+}
 
 function loadConfig(): Config {
   const { config, problems } = readConfig(process.env);
@@ -157,6 +192,8 @@ export async function runCli(argv: string[]): Promise<number> {
         process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatMeasurementTable(result));
         return 0;
       }
+      case 'simulate-recording':
+        return simulateRecordingCommand(args);
       case 'body-composition':
         return await bodyCompositionCommand(args);
       case undefined:

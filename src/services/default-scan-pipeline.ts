@@ -8,6 +8,7 @@ import { deformToGirths } from '../processing/body-model/canonical-body.ts';
 import type { BodyModelParams } from '../processing/body-model/body-params.ts';
 import { fitBodyModel, type BodyFit } from '../processing/body-model/fit-body-model.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
+import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
 import type { AssetFile, FittedBody, ScanPipeline } from './scan-pipeline.ts';
@@ -23,6 +24,8 @@ export function defaultScanPipeline(): ScanPipeline {
     read: (bytes) => readCapture(bytes),
 
     measure(capture, context) {
+      // Integration point (issue 11): recordings (uploaded, or sandbox `recording`) need reconstruction first.
+      if (capture.recording || capture.sandboxDescriptor?.recording) throw recordingNotReconstructed();
       if (capture.sandboxDescriptor) {
         const body = generateSyntheticBody(capture.sandboxDescriptor);
         return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);

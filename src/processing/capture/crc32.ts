@@ -1,17 +1,9 @@
-/** CRC-32 (IEEE 802.3, the ZIP checksum) of a byte range, table-driven. */
-const TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
-/** The unsigned CRC-32 of `bytes`, as stored in ZIP headers. */
+/**
+ * CRC-32 (IEEE 802.3, the ZIP checksum) of a byte range: Node's native zlib implementation, several
+ * times faster than a table-driven loop in JavaScript on the megabytes of a phone recording.
+ */
 export function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  for (let i = 0; i < bytes.length; i++) crc = TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
+  return zlibCrc32(bytes) >>> 0;
 }

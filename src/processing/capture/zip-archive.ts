@@ -1,4 +1,4 @@
-import { Inflate } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { truncatedAt, unsupported } from './capture-failures.ts';
 import { RATIO_CHECK_MIN_BYTES, type CaptureReadLimits } from './capture-limits.ts';
@@ -9,7 +9,8 @@ import { crc32 } from './crc32.ts';
  * uncompressed sizes are checked against the limits (total size, compression ratio) before anything
  * is inflated; inflating then stops as soon as an entry produces more than it declared, so output
  * never exceeds the checked total. Stored (0) and deflated (8) entries; no ZIP64, encryption or
- * multi-disk archives. fflate does the DEFLATE decoding.
+ * multi-disk archives. Node's zlib does the DEFLATE decoding (native, and it enforces
+ * maxOutputLength itself).
  */
 export interface ZipEntry {
   name: string;
@@ -26,13 +27,9 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Most entries a capture bundle may list (a phone recording lists more: see listZipEntries). */
 export const MAX_BUNDLE_ENTRIES = 64;
-/**
- * DEFLATE expands at most about 1032:1, so handing the inflater `budget / 1032` compressed bytes at a
- * time bounds how far one step can overshoot an entry's declared size (to about 0.5 MiB).
- */
-const MAX_DEFLATE_RATIO = 1032;
-const MIN_STEP_BYTES = 512;
-const MAX_STEP_BYTES = 64 * 1024;
+/** zlib output chunk sizes: one chunk for most entries, bounded for large ones. */
+const MIN_CHUNK_BYTES = 64;
+const MAX_CHUNK_BYTES = 1024 * 1024;
 
 export function bundleInvalid(sentence: string): ProcessingFailure {
   return new ProcessingFailure('capture_bundle_invalid', sentence);
@@ -113,29 +110,23 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], limits: Capture
 }
 
 function inflateGuarded(data: Uint8Array, entry: ZipEntry): Uint8Array {
-  const out = new Uint8Array(entry.uncompressedSize);
-  let written = 0;
-  const inflater = new Inflate((chunk) => {
-    if (written + chunk.length > out.length) {
+  let out: Buffer;
+  try {
+    // zlib stops and throws as soon as the output would pass maxOutputLength, so a lying entry
+    // never takes more memory than it declared (plus one chunk).
+    out = inflateRawSync(data, {
+      maxOutputLength: Math.max(1, entry.uncompressedSize),
+      chunkSize: Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, entry.uncompressedSize)),
+    });
+  } catch (error) {
+    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new ProcessingFailure('capture_too_large', `The ZIP bundle entry ${entry.name} inflates to more than the ${entry.uncompressedSize} bytes it declares, so it is refused as a possible zip bomb.`);
     }
-    out.set(chunk, written);
-    written += chunk.length;
-  });
-  try {
-    if (data.length === 0) inflater.push(data, true);
-    for (let p = 0; p < data.length;) {
-      const budget = out.length - written;
-      const step = Math.min(MAX_STEP_BYTES, Math.max(MIN_STEP_BYTES, Math.floor(budget / MAX_DEFLATE_RATIO)));
-      inflater.push(data.subarray(p, p + step), p + step >= data.length);
-      p += step;
-    }
-  } catch (error) {
-    if (error instanceof ProcessingFailure) throw error;
     throw bundleInvalid(`The ZIP bundle entry ${entry.name} holds damaged compressed data.`);
   }
-  if (written !== out.length) throw bundleInvalid(`The ZIP bundle entry ${entry.name} inflates to ${written} bytes, not the ${out.length} it declares.`);
-  return out;
+  if (out.length !== entry.uncompressedSize) throw bundleInvalid(`The ZIP bundle entry ${entry.name} inflates to ${out.length} bytes, not the ${entry.uncompressedSize} it declares.`);
+  // A plain Uint8Array view: readers rely on slice() copying, which a Buffer's does not.
+  return new Uint8Array(out.buffer, out.byteOffset, out.length);
 }
 
 /** Extracts one entry (stored or deflated), verifying its size and CRC-32. */

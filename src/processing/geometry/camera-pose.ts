@@ -144,7 +144,7 @@ export function translation(dx: number, dy: number, dz: number): Float64Array {
 }
 
 /** Applies a column-major 4x4 rigid transform to xyz-interleaved points (any units), into `out`. */
-export function transformPoints(m: Float64Array, points: Float32Array, out: Float32Array = new Float32Array(points.length)): Float32Array {
+export function transformPoints(m: Float64Array, points: Float32Array | Float64Array, out: Float32Array = new Float32Array(points.length)): Float32Array {
   for (let i = 0; i < points.length; i += 3) {
     const x = points[i], y = points[i + 1], z = points[i + 2];
     out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];

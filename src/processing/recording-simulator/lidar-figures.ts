@@ -17,7 +17,7 @@ export const RGB_HEIGHT = 1440;
 export const DEPTH_WIDTH = 256;
 export const DEPTH_HEIGHT = 192;
 
-/** Range of the LiDAR Scanner: "up to 5 meters" (source: Apple's iPad Pro 2020 announcement). */
+/** Range of the LiDAR Scanner: "up to 5 meters" (source: Apple's iPad Pro 2020 announcement, as quoted by vGIS, 2020). */
 export const LIDAR_MAX_RANGE_M = 5;
 
 /**
@@ -25,8 +25,10 @@ export const LIDAR_MAX_RANGE_M = 5;
  * photon count falls with distance). 0.25% of range per pixel plus 0.15% of range shared by each
  * 4 x 4 block: about 4.4 mm at 1.5 m and 5.8 mm at 2 m, so two standard deviations stay near the
  * +-1 cm absolute accuracy reported for the iPhone 12 Pro LiDAR (Luetzenburg et al. 2021,
- * Sci Rep 11:22221) and above the < 1 mm plane-fit scatter of static, app-fused iPad Pro scans
- * (Teo & Yang 2023, Developments in the Built Environment 14:100169), which is after fusion.
+ * Sci Rep 11:22221; the figure as we remember its abstract: the paper itself could not be re-read
+ * for this model) and above the < 1 mm plane-fit scatter of static, app-fused iPad Pro scans
+ * (Teo & Yang 2023, Developments in the Built Environment 14:100169, checked in its abstract),
+ * which is after fusion.
  * The split between per-pixel and per-block noise is an assumption.
  */
 export const NOISE_PER_PIXEL_PER_M = 0.0025;
@@ -49,7 +51,7 @@ export const BLOCK_PIXELS = 4;
  * Flying pixels: at a depth jump larger than EDGE_JUMP_M, a pixel on either side reads a depth
  * between the two surfaces with probability FLYING_PIXEL_PROBABILITY (a time-of-flight pixel that
  * straddles an edge mixes both returns; e.g. Reynolds et al. 2011, "Capturing time-of-flight data
- * with confidence", CVPR). 80% of them are marked low confidence, the rest medium, so filtering by
+ * with confidence", CVPR, cited for the effect, not for a figure). 80% of them are marked low confidence, the rest medium, so filtering by
  * confidence alone does not remove them all. Probabilities are assumptions.
  */
 export const EDGE_JUMP_M = 0.08;

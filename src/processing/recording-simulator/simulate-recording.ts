@@ -17,7 +17,8 @@ import {
  * sensor model (lidar-sensor-model.ts). Output is the PhoneRecording the reader would return for
  * the written ZIP (write-stray-recording.ts) plus the ground truth the recording hides.
  *
- * Input body: canonical frame (metres, y up, facing +z, soles at y = 0, body axis at x = z = 0).
+ * Input body: metres, y up, facing +z (the canonical frame); it is moved so its soles touch the floor
+ * and its trunk stands on the turning axis, and truth.bodyToWorld maps the input coordinates.
  * Output poses: OpenCV-axes camera-to-world in ARKit's world (origin at the first camera centre,
  * y up, the first camera looking along -z horizontally), as the app writes them.
  */
@@ -39,6 +40,11 @@ export interface SimulateRecordingOptions {
   emptyScene?: boolean;
   /** A wall behind the person (default: true for turn, false for walk). */
   wall?: boolean;
+  /**
+   * A closed room round the scene (default false): four walls 1.2 m beyond the camera's farthest
+   * reach and a 2.6 m ceiling, so every ray hits something, as in a real room.
+   */
+  room?: boolean;
   /** walk: odometry drift (default true). */
   drift?: boolean;
   /** turn: sway, tilted axis, uneven speed and arm movement (default true; false = rigid turntable). */
@@ -48,7 +54,8 @@ export interface SimulateRecordingOptions {
 }
 
 export interface BodyMesh {
-  positionsM: Float32Array;
+  /** xyz interleaved (m); float64 meshes (e.g. morphed MakeHuman bodies) are taken as they are. */
+  positionsM: Float32Array | Float64Array;
   indices: Uint32Array;
 }
 
@@ -59,11 +66,14 @@ export interface SimulatedRecording {
   truth: {
     /** True camera-to-world poses (the recording's odometry carries drift and jitter on top). */
     cameraToWorld: Float64Array[];
-    /** Canonical body to world per frame (constant for walk). */
+    /** The input mesh's coordinates to world, per frame (constant for walk). */
     bodyToWorld: Float64Array[];
     statureM: number;
   };
 }
+
+/** Ceiling height of the optional room (m). */
+const ROOM_CEILING_M = 2.6;
 
 /** The depth map intrinsics of the simulated phone: the RGB K scaled as the app's tools do. */
 export function simulatedDepthIntrinsics(): DepthIntrinsics {
@@ -73,10 +83,26 @@ export function simulatedDepthIntrinsics(): DepthIntrinsics {
   return { fx: k.fx * sx, fy: k.fy * sy, cx: k.cx * sx, cy: k.cy * sy };
 }
 
-function statureOf(positionsM: Float32Array): number {
-  let top = 0;
-  for (let i = 1; i < positionsM.length; i += 3) if (positionsM[i] > top) top = positionsM[i];
-  return top;
+/**
+ * The translation that puts a body's soles on y = 0 and its trunk axis on x = z = 0: the mean x, z
+ * of the vertices between 50% and 70% of its height (the trunk, above the hands of an A-pose).
+ */
+function centringOf(positionsM: Float32Array | Float64Array): { centring: Float64Array; statureM: number } {
+  let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
+  for (let i = 1; i < positionsM.length; i += 3) {
+    if (positionsM[i] < low) low = positionsM[i];
+    if (positionsM[i] > high) high = positionsM[i];
+  }
+  const statureM = high - low;
+  let sumX = 0, sumZ = 0, count = 0;
+  for (let i = 0; i < positionsM.length; i += 3) {
+    const y = positionsM[i + 1] - low;
+    if (y < 0.5 * statureM || y > 0.7 * statureM) continue;
+    sumX += positionsM[i];
+    sumZ += positionsM[i + 2];
+    count++;
+  }
+  return { centring: translation(count ? -sumX / count : 0, -low, count ? -sumZ / count : 0), statureM };
 }
 
 /** Scene-to-world: origin at the first camera centre, y up, first horizontal gaze along -z. */
@@ -105,13 +131,15 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
   const intrinsics = simulatedDepthIntrinsics();
   const width = DEPTH_WIDTH;
   const height = DEPTH_HEIGHT;
-  const statureM = statureOf(body.positionsM);
+  // The body as the scene wants it (soles on the floor, trunk on the axis); truth maps the input mesh.
+  const { centring, statureM } = centringOf(body.positionsM);
+  const positionsM = transformPoints(centring, body.positionsM);
   const random = makeRandom(options.seed);
   const gaussian = makeGaussian(makeRandom(options.seed ^ 0x5bd1e995));
   const sensorRandom = makeRandom(options.seed ^ 0x27d4eb2f);
   const sensorGaussian = makeGaussian(makeRandom(options.seed ^ 0x165667b1));
 
-  // Portrait: the 256-pixel side is vertical, so the vertical half field of view uses cx.
+  // Portrait: the 256-pixel side is vertical, so the vertical half field of view is atan((width / 2) / fx).
   const tanHalfVertical = (width / 2) / intrinsics.fx;
   const cutAtKnees = options.framing === 'cut-at-knees';
   const eyeHeightM = cutAtKnees ? 0.7 * statureM : statureM / 2;
@@ -129,12 +157,13 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
   );
   const wall = options.wall ?? mode === 'turn';
   const wallOffsetM = mode === 'turn' ? -1.0 : -(distanceM + 1.0);
+  const roomHalfM = distanceM + 1.2;
 
   const sceneToWorld = sceneToWorldOf(mode === 'walk' ? walkPose(walkPlan, 0, 0, wobble) : tripodPose);
   const image = emptyDepthImage(width, height);
-  const scratch = new Float32Array(body.positionsM.length);
-  const moved = new Float32Array(body.positionsM.length);
-  const armed = new Float32Array(body.positionsM.length);
+  const scratch = new Float32Array(positionsM.length);
+  const moved = new Float32Array(positionsM.length);
+  const armed = new Float32Array(positionsM.length);
   const sensorScratch = makeSensorScratch(width, height);
   const frames: DepthFrame[] = [];
   const trueCameraToWorld: Float64Array[] = [];
@@ -148,7 +177,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
     const timeS = fraction * durationS;
     let cameraToScene: Float64Array;
     let bodyToScene: Float64Array;
-    let vertices = body.positionsM;
+    let vertices = positionsM;
     if (mode === 'walk') {
       cameraToScene = walkPose(walkPlan, fraction, timeS, wobble);
       bodyToScene = translation(0, 0, 0);
@@ -157,7 +186,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
       const state = turnState(turnPlan, style, fraction, timeS);
       bodyToScene = state.bodyToScene;
       if (state.armSwingRad !== 0) {
-        swingArms(body.positionsM, statureM, state.armSwingRad, armed);
+        swingArms(positionsM, statureM, state.armSwingRad, armed);
         vertices = armed;
       }
       vertices = transformPoints(bodyToScene, vertices, moved);
@@ -168,6 +197,14 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
     if (!options.emptyScene) rasteriseMesh(image, view, vertices, body.indices, scratch);
     rasterisePlane(image, view, cameraToScene, [0, 1, 0], 0, 8);
     if (wall) rasterisePlane(image, view, cameraToScene, [0, 0, 1], wallOffsetM, 8);
+    if (options.room) {
+      // Inside a convex room the nearest plane along a ray is the room's own surface.
+      rasterisePlane(image, view, cameraToScene, [1, 0, 0], roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [1, 0, 0], -roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [0, 0, 1], roomHalfM, 8);
+      if (!wall) rasterisePlane(image, view, cameraToScene, [0, 0, 1], -roomHalfM, 8);
+      rasterisePlane(image, view, cameraToScene, [0, 1, 0], ROOM_CEILING_M, 8);
+    }
 
     const depthMm = new Uint16Array(width * height);
     const confidence = new Uint8Array(width * height);
@@ -200,7 +237,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
 
     frames.push({ frame: f, timestampS: 1000 + timeS, depthMm, confidence, cameraToWorld: recorded, intrinsics: { ...intrinsics } });
     trueCameraToWorld.push(trueWorld);
-    bodyToWorld.push(multiplyPoses(sceneToWorld, bodyToScene));
+    bodyToWorld.push(multiplyPoses(sceneToWorld, multiplyPoses(bodyToScene, centring)));
   }
   const k = IPHONE_RGB_INTRINSICS;
   return {

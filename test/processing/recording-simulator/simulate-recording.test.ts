@@ -6,7 +6,7 @@ import { invertRigid, multiplyPoses } from '../../../src/processing/geometry/cam
 import { makeSyntheticBody } from '../../../src/processing/synthetic-body/generate.ts';
 
 const synthetic = makeSyntheticBody({ sex: 'male', heightM: 1.8, fatness: 0.5, seed: 4 });
-const body: BodyMesh = { positionsM: synthetic.mesh.positions, indices: synthetic.mesh.indices };
+const body = { positionsM: synthetic.mesh.positions, indices: synthetic.mesh.indices } satisfies BodyMesh;
 const statureM = synthetic.truth.statureM ?? 1.8;
 
 /** Pixel (u, v) and depth of canonical body point p in frame f, using the hidden true poses. */
@@ -114,6 +114,37 @@ describe('recording simulator: the person turns in front of a still phone', () =
       for (let i = 0; i < positions.length; i += 3 * 101) {
         assert.ok(inImage(sim, project(sim, f, [positions[i], positions[i + 1], positions[i + 2]])));
       }
+    }
+  });
+});
+
+describe('recording simulator: any body mesh', () => {
+  it('stands a mesh that is off the origin on the floor and on the turning axis, and its truth maps the mesh as given', () => {
+    const shifted = new Float32Array(body.positionsM.length);
+    for (let i = 0; i < shifted.length; i += 3) { shifted[i] = body.positionsM[i] + 0.5; shifted[i + 1] = body.positionsM[i + 1] + 0.25; shifted[i + 2] = body.positionsM[i + 2] - 0.3; }
+    const options = { mode: 'turn' as const, seed: 9, frames: 4 };
+    const centred = simulateRecording(body, options);
+    const moved = simulateRecording({ positionsM: shifted, indices: body.indices }, options);
+    let largest = 0;
+    for (let i = 0; i < centred.recording.frames[2].depthMm.length; i++) {
+      largest = Math.max(largest, Math.abs(centred.recording.frames[2].depthMm[i] - moved.recording.frames[2].depthMm[i]));
+    }
+    assert.ok(largest <= 1, `depth differs by up to ${largest} mm`);
+    const m = moved.truth.bodyToWorld[2], c = centred.truth.bodyToWorld[2];
+    const p = [0.5, 1.25, -0.3]; // the shifted mesh's point over the centred one's (0, 1, 0)
+    for (let k = 0; k < 3; k++) {
+      const viaMoved = m[k] * p[0] + m[4 + k] * p[1] + m[8 + k] * p[2] + m[12 + k];
+      const viaCentred = c[4 + k] * 1 + c[12 + k];
+      assert.ok(Math.abs(viaMoved - viaCentred) < 0.01, `axis ${k}`);
+    }
+  });
+});
+
+describe('recording simulator: in a room', () => {
+  it('closes the scene with walls and a ceiling, so every pixel has a reading in both modes', () => {
+    for (const mode of ['walk', 'turn'] as const) {
+      const sim = simulateRecording(body, { mode, seed: 4, frames: 5, room: true, sensorNoise: false });
+      for (const frame of sim.recording.frames) assert.ok(frame.depthMm.every((mm) => mm > 0 && mm < 6000), mode);
     }
   });
 });

@@ -116,7 +116,7 @@ export function decodeGreyPng(bytes: Uint8Array, name: string, maxPixels: number
   }
   let raw: Uint8Array;
   try {
-    raw = inflateSync(compressed, { maxOutputLength: expected });
+    raw = inflateSync(compressed, { maxOutputLength: expected, chunkSize: Math.max(64, Math.min(expected, 4 * 1024 * 1024)) });
   } catch (error) {
     if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new ProcessingFailure('capture_too_large', `The recording's ${name} inflates to more than the ${expected} bytes its ${width}x${height} size needs, so it is refused as a possible zip bomb.`);

@@ -43,7 +43,7 @@ function cells(line: string): string[] {
 
 /** Parses odometry.csv text; every problem is a recording_invalid sentence naming the line. */
 export function parseOdometryCsv(text: string): OdometryTable {
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line.trim().length > 0);
+  const lines = text.replace(/^\ufeff/, '').split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line.trim().length > 0);
   if (lines.length === 0) throw invalid('The recording\'s odometry.csv is empty: it holds no camera poses.');
   const first = cells(lines[0]);
   const hasHeader = first.some((cell) => cell !== '' && !Number.isFinite(Number(cell)));

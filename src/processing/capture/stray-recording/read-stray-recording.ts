@@ -95,7 +95,7 @@ function posedFrames(layout: StrayLayout, odometry: OdometryTable, maxFrames: nu
   }
   if (unposed.length > tolerated) {
     const examples = unposed.slice(0, 3).map((f) => String(f).padStart(6, '0')).join(', ');
-    throw invalid(`${unposed.length} of the recording's ${depthFrames.length} depth maps have no pose in odometry.csv (e.g. frame ${examples}); every frame needs a camera pose.`);
+    throw invalid(`The recording has ${unposed.length} of its ${depthFrames.length} depth maps without a pose in odometry.csv (e.g. frame ${examples}); every frame needs a camera pose.`);
   }
   const posed = depthFrames.filter((frame) => rowOf.has(frame));
   variant.framesInFile = String(depthFrames.length);
@@ -115,7 +115,8 @@ export function readStrayRecording(bytes: Uint8Array, layout: StrayLayout, limit
   if (layout.odometry === null) throw invalid('The recording has no odometry.csv, so the camera pose of each frame is missing.');
   const odometryCap = 1024 * (layout.depth.size + 64);
   const odometry = parseOdometryCsv(text(extractCapped(bytes, layout.odometry, odometryCap, `an odometry.csv for ${layout.depth.size} frames`), 'odometry.csv'));
-  const cameraMatrix = layout.cameraMatrix === null ? null
+  // Per-frame intrinsics win; camera_matrix.csv is only read (and so only checked) without them.
+  const cameraMatrix = layout.cameraMatrix === null || odometry.rgbIntrinsics !== null ? null
     : parseCameraMatrixCsv(text(extractCapped(bytes, layout.cameraMatrix, MAX_CAMERA_MATRIX_BYTES, 'a 3x3 camera matrix'), 'camera_matrix.csv'));
   if (cameraMatrix === null && odometry.rgbIntrinsics === null) {
     throw invalid('The recording has neither camera_matrix.csv nor per-frame fx, fy, cx, cy in odometry.csv, so its camera intrinsics are missing.');
