@@ -1,7 +1,7 @@
 /**
  * Background removal: which world points belong to the person. Points above the floor are binned in a
  * floor-aligned grid of 4 cm cells; occupied cells form 26-connected clusters; among the clusters of a
- * person's footprint (no wider than maxWidthM: walls and long furniture are not), the person is the one
+ * person's footprint (bounding-box diagonal at most maxWidthM: walls and long furniture are wider), the person is the one
  * the views centre on most (people frame the subject: each point counts by how near its image centre
  * it was seen), which drops walls, furniture and other people. Its cells, dilated by one cell (sway, arm movement, odometry drift),
  * are the person's region; a point is the person's when it falls in the region and above the floor.
@@ -24,12 +24,15 @@ export interface SegmentationOptions {
   minPointsPerCell: number;
   /** Horizontal half-size of the region searched (m) around the mean camera position. */
   maxRangeM: number;
-  /** Widest horizontal extent of a cluster that can be a person, arms out (m). */
+  /**
+   * Largest footprint diagonal of a cluster that can be a person (m): a person turning with arms out
+   * sweeps a disc of up to ~1.5 m, whose bounding box has a 2.1 m diagonal; walls seen over a room are wider.
+   */
   maxWidthM: number;
 }
 
 export const DEFAULT_SEGMENTATION: SegmentationOptions = {
-  cellM: 0.04, clusterAboveFloorM: 0.05, footCutM: 0.012, maxHeightM: 2.6, minPointsPerCell: 2, maxRangeM: 6, maxWidthM: 1.6,
+  cellM: 0.04, clusterAboveFloorM: 0.05, footCutM: 0.012, maxHeightM: 2.6, minPointsPerCell: 2, maxRangeM: 6, maxWidthM: 2.2,
 };
 
 /** The person's region: a dilated occupancy mask on a floor-aligned grid. */
