@@ -1,0 +1,141 @@
+// Accuracy of phone recordings: each MakeHuman evaluation body is recorded by the simulator (walk and
+// turn), reconstructed (reconstructRecording), measured (measureBody) and compared with the body
+// mesh as in eval-accuracy (site-agnostic girth error, volume error; ISO 20685-1 table), plus the
+// repeatability of two recordings with different seeds, and optionally Open3D's TSDF fusion of the
+// same (person-masked) depth maps with the app's poses, measured by our pipeline.
+// Usage: node scripts/eval-recording/main.ts --makehuman <dir> [--bodies n] [--modes walk,turn]
+//   [--frames 250] [--seed 11] [--no-repeat] [--open3d] [--json <file>]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
+import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
+import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
+import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
+import { measureBody } from '../../src/processing/measure/measure-body.ts';
+import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
+import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
+import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
+import { evaluateRun, type BodyTruth, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
+import { formatByVariant, formatTable, summarize } from '../eval-accuracy/iso-table.ts';
+import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
+import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
+import { truthSites } from '../eval-accuracy/truth-sites.ts';
+import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
+import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const { values } = parseArgs({
+  options: {
+    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    bodies: { type: 'string' },
+    modes: { type: 'string', default: 'walk,turn' },
+    frames: { type: 'string', default: '250' },
+    seed: { type: 'string', default: '11' },
+    'no-repeat': { type: 'boolean', default: false },
+    open3d: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const started = performance.now();
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+const modes = values.modes.split(',') as ('walk' | 'turn')[];
+const frames = Number(values.frames);
+const seed = Number(values.seed);
+const presets = BODY_PRESETS.slice(0, values.bodies ? Number(values.bodies) : BODY_PRESETS.length);
+const base = readMakeHumanBase(values.makehuman);
+const readTarget = createTargetReader(values.makehuman);
+const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) => measureBody(geometry, hints, context);
+
+console.log(`Phone-recording accuracy: ${presets.length} bodies x ${modes.join(', ')}, ${frames} frames, seed ${seed}${values['no-repeat'] ? '' : ` (repeat seed ${seed + 1000})`}`);
+const records: RunRecord[] = [];
+const repeatDiffs = new Map<string, number[]>();
+const open3dRecords: RunRecord[] = [];
+const timings: { mode: string; ms: number }[] = [];
+const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
+let run = 0;
+
+for (const preset of presets) {
+  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
+  let statureM = 0;
+  for (let i = 1; i < mesh.positionsM.length; i += 3) statureM = Math.max(statureM, mesh.positionsM[i]);
+  const truth: BodyTruth = {
+    name: preset.name, mesh, sites: truthSites(mesh), volumeM3: meshSignedVolume(mesh.positionsM, mesh.triangles), statureM,
+    registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed)),
+  };
+  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
+  for (const mode of modes) {
+    const measured: RunRecord[] = [];
+    for (const runSeed of values['no-repeat'] ? [seed + run] : [seed + run, seed + run + 1000]) {
+      const sim = simulateRecording(body, { mode, seed: runSeed, frames });
+      const t0 = performance.now();
+      let record: RunRecord;
+      try {
+        const recon = reconstructRecording(sim.recording);
+        timings.push({ mode, ms: performance.now() - t0 });
+        const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}` } satisfies Variant;
+        record = await evaluateRun(truth, variant, measure);
+        record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, ${recon.diagnostics.totalMs} ms`;
+      } catch (error) {
+        record = { body: truth.name, variant: mode, note: `seed ${runSeed}`, capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
+      }
+      measured.push(record);
+      if (values.open3d && runSeed === seed + run) {
+        const fused = fuseWithOpen3d(personOnlyRecording(sim.recording), scratchDir);
+        const variant = { name: `o3d-${mode}` as unknown as VariantName, geometry: fused.geometry, note: `Open3D ${mode}` } satisfies Variant;
+        const o3d = await evaluateRun(truth, variant, measure);
+        o3d.note = `${o3d.note}; integrate ${fused.integrateMs.toFixed(0)} ms`;
+        open3dRecords.push(o3d);
+        console.log(`  open3d ${mode.padEnd(5)} ${o3d.failure ? `FAILED ${o3d.failure}` : `vol ${o3d.volumeErrorPct!.toFixed(2)} %`} (integrate ${fused.integrateMs.toFixed(0)} ms)`);
+      }
+    }
+    records.push(measured[0]);
+    const [a, b] = measured;
+    if (b && !a.failure && !b.failure) {
+      for (const field of CIRCUMFERENCE_FIELDS) {
+        const fa = a.fields.find((f) => f.field === field)!, fb = b.fields.find((f) => f.field === field)!;
+        const list = repeatDiffs.get(field) ?? [];
+        list.push(Math.abs(fa.measuredMm - fb.measuredMm));
+        repeatDiffs.set(field, list);
+      }
+    }
+    const r = measured[0];
+    const worst = r.fields.reduce((w, f) => (f.siteAgnosticErrorMm !== null && Math.abs(f.siteAgnosticErrorMm) > Math.abs(w.e) ? { e: f.siteAgnosticErrorMm, f: f.field } : w), { e: 0, f: '-' });
+    console.log(`${truth.name.padEnd(28)} ${mode.padEnd(5)} ${r.failure ? `FAILED ${r.failure}` : `vol ${r.volumeErrorPct!.toFixed(2).padStart(6)} %  stature ${r.statureErrorMm!.toFixed(0).padStart(4)} mm  worst ${worst.f} ${worst.e.toFixed(1)} mm  (${r.note})`}  [${elapsed()}]`);
+  }
+  run++;
+}
+
+const summary = summarize(records);
+console.log(`\n${formatTable(summary)}`);
+console.log(`\n${formatByVariant(records)}`);
+const mae = (variant: string | null) => CIRCUMFERENCE_FIELDS.map((field) => {
+  const errors = records.filter((r) => !r.failure && (variant === null || r.variant === variant)).flatMap((r) => r.fields.filter((f) => f.field === field && f.siteAgnosticErrorMm !== null).map((f) => Math.abs(f.siteAgnosticErrorMm!)));
+  return { field, mae: errors.length ? errors.reduce((s, e) => s + e, 0) / errors.length : NaN, n: errors.length };
+});
+console.log('\nmean absolute error (MAE) per girth, mm:');
+console.log(`${'field'.padEnd(19)}${'all'.padStart(8)}${modes.map((m) => m.padStart(8)).join('')}`);
+const perMode = modes.map((m) => mae(m));
+mae(null).forEach((row, i) => console.log(`${row.field.padEnd(19)}${row.mae.toFixed(1).padStart(8)}${perMode.map((p) => p[i].mae.toFixed(1).padStart(8)).join('')}`));
+if (repeatDiffs.size > 0) {
+  console.log('\nrepeatability: |girth(seed) - girth(seed + 1000)| per field over bodies and modes, mm (mean / max):');
+  for (const field of CIRCUMFERENCE_FIELDS) {
+    const d = repeatDiffs.get(field) ?? [];
+    if (d.length) console.log(`${field.padEnd(19)}${(d.reduce((s, x) => s + x, 0) / d.length).toFixed(1).padStart(7)}${Math.max(...d).toFixed(1).padStart(7)}  (n ${d.length})`);
+  }
+}
+if (open3dRecords.length > 0) {
+  console.log('\nOpen3D ScalableTSDFVolume of the same person-masked depth maps with the app\'s poses, measured by measureBody:');
+  console.log(formatByVariant(open3dRecords));
+}
+if (timings.length) {
+  for (const mode of modes) {
+    const t = timings.filter((x) => x.mode === mode).map((x) => x.ms).sort((a, b) => a - b);
+    if (t.length) console.log(`reconstruction time ${mode}: min ${t[0].toFixed(0)} ms, median ${t[Math.floor(t.length / 2)].toFixed(0)} ms, max ${t[t.length - 1].toFixed(0)} ms`);
+  }
+}
+console.log(`runtime ${elapsed()}`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
+if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });

@@ -1,0 +1,127 @@
+/**
+ * Per-frame depth clean-up before anything is fused: confidence filtering, range limits, and removal
+ * of depth discontinuities (the "flying pixels" a LiDAR reports at silhouettes, part foreground and
+ * part background, which would otherwise float in the air behind the person).
+ *
+ * Camera frame: OpenCV (x right, y down, z forward); depth is z-depth in metres.
+ */
+import type { DepthFrame, DepthIntrinsics } from '../../domain/phone-recording.ts';
+import type { Mat4 } from './rigid-transform.ts';
+
+export interface DepthFilterOptions {
+  /** Lowest confidence kept (Stray/ARKit: 0 low, 1 medium, 2 high). */
+  minConfidence: number;
+  /** Fusion weight of a medium-confidence reading relative to a high one. */
+  mediumConfidenceWeight: number;
+  /** Readings nearer or farther than this are dropped (m): ARKit's LiDAR is rated to ~5 m. */
+  minDepthM: number;
+  maxDepthM: number;
+  /**
+   * A pixel whose depth differs from a valid 4-neighbour by more than jumpBaseM + jumpRelative·z is
+   * on a silhouette and dropped (m, unitless).
+   */
+  jumpBaseM: number;
+  jumpRelative: number;
+  /**
+   * Readings whose incidence (angle between ray and surface normal, from the depth gradient) has a
+   * cosine below this are dropped; the rest are weighted by cos^incidencePower. Grazing readings are
+   * the least accurate (noise grows as 1/cos) and a smoothed map pulls them toward the camera, off a
+   * convex surface: left in, they inflate a body by a millimetre or more.
+   */
+  minIncidenceCos: number;
+  incidencePower: number;
+}
+
+export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
+  minConfidence: 1,
+  mediumConfidenceWeight: 0.4,
+  minDepthM: 0.25,
+  maxDepthM: 5,
+  jumpBaseM: 0.02,
+  jumpRelative: 0.02,
+  minIncidenceCos: 0.3,
+  incidencePower: 2,
+};
+
+/**
+ * Writes the kept depth of `frame` (m, 0 = dropped) to outDepthM and its fusion weight (0..1) to
+ * outWeight, both width·height row-major. Returns the number of kept pixels. Allocates nothing.
+ */
+export function filterDepth(frame: DepthFrame, width: number, height: number, options: DepthFilterOptions, outDepthM: Float32Array, outWeight: Float32Array): number {
+  const depth = frame.depthMm, confidence = frame.confidence;
+  const n = width * height;
+  for (let i = 0; i < n; i++) {
+    const z = depth[i] * 0.001;
+    let w = 1;
+    if (confidence) {
+      const c = confidence[i];
+      w = c < options.minConfidence ? 0 : c >= 2 ? 1 : options.mediumConfidenceWeight;
+    }
+    const keep = w > 0 && z >= options.minDepthM && z <= options.maxDepthM;
+    outDepthM[i] = keep ? z : 0;
+    outWeight[i] = keep ? w : 0;
+  }
+  // Discontinuities are judged on the range-filtered depth; a dropped neighbour is no evidence.
+  let kept = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const z = outDepthM[i];
+      if (z === 0) continue;
+      const limit = options.jumpBaseM + options.jumpRelative * z;
+      // Raw depth (not the filtered copy) so that dropping one pixel never unmasks its neighbour's jump.
+      const zl = x > 0 ? depth[i - 1] * 0.001 : 0, zr = x + 1 < width ? depth[i + 1] * 0.001 : 0;
+      const zu = y > 0 ? depth[i - width] * 0.001 : 0, zd = y + 1 < height ? depth[i + width] * 0.001 : 0;
+      if ((zl > 0 && Math.abs(zl - z) > limit) || (zr > 0 && Math.abs(zr - z) > limit) || (zu > 0 && Math.abs(zu - z) > limit) || (zd > 0 && Math.abs(zd - z) > limit)) {
+        outWeight[i] = -1; // marked; cleared below so the scan above sees only raw depths
+        continue;
+      }
+      kept++;
+    }
+  }
+  for (let i = 0; i < n; i++) if (outWeight[i] < 0) { outWeight[i] = 0; outDepthM[i] = 0; }
+  if (options.minIncidenceCos > 0) kept = weightByIncidence(outDepthM, outWeight, width, height, frame.intrinsics, options);
+  return kept;
+}
+
+/**
+ * Incidence weighting. Slope of depth per metre of lateral offset along u: (dz/du)·fx/z (central
+ * difference, one-sided at a missing neighbour), likewise along v; cos θ = 1/√(1 + sx² + sy²).
+ * A reading with no neighbour on either side along an axis is dropped (no normal, likely a stray).
+ * Runs in place on the filtered map; returns the readings kept.
+ */
+function weightByIncidence(depthM: Float32Array, weight: Float32Array, width: number, height: number, k: DepthIntrinsics, options: DepthFilterOptions): number {
+  let kept = 0;
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      const i = v * width + u;
+      const z = depthM[i];
+      if (z === 0) continue;
+      const zl = u > 0 ? depthM[i - 1] : 0, zr = u + 1 < width ? depthM[i + 1] : 0;
+      const zu = v > 0 ? depthM[i - width] : 0, zd = v + 1 < height ? depthM[i + width] : 0;
+      const du = zl > 0 && zr > 0 ? 0.5 * (zr - zl) : zr > 0 ? zr - z : zl > 0 ? z - zl : NaN;
+      const dv = zu > 0 && zd > 0 ? 0.5 * (zd - zu) : zd > 0 ? zd - z : zu > 0 ? z - zu : NaN;
+      if (!(Number.isFinite(du) && Number.isFinite(dv))) { weight[i] = -1; continue; }
+      const sx = (du * k.fx) / z, sy = (dv * k.fy) / z;
+      const cos = 1 / Math.sqrt(1 + sx * sx + sy * sy);
+      if (cos < options.minIncidenceCos) { weight[i] = -1; continue; }
+      weight[i] *= options.incidencePower === 2 ? cos * cos : Math.pow(cos, options.incidencePower);
+      kept++;
+    }
+  }
+  for (let i = 0; i < width * height; i++) if (weight[i] < 0) { weight[i] = 0; depthM[i] = 0; }
+  return kept;
+}
+
+/**
+ * Back-projects pixel (u, v) at z-depth zM to world coordinates with the camera-to-world transform,
+ * OpenCV's pinhole convention (pixel centres at integer coordinates, as ARKit's and Stray's K):
+ * p_cam = ((u − cx)/fx·z, (v − cy)/fy·z, z), p = R·p_cam + t.
+ * Writes xyz to out[offset..offset+2].
+ */
+export function pixelToWorld(u: number, v: number, zM: number, k: DepthIntrinsics, m: Mat4, out: Float32Array, offset: number): void {
+  const xc = ((u - k.cx) / k.fx) * zM, yc = ((v - k.cy) / k.fy) * zM;
+  out[offset] = m[0] * xc + m[4] * yc + m[8] * zM + m[12];
+  out[offset + 1] = m[1] * xc + m[5] * yc + m[9] * zM + m[13];
+  out[offset + 2] = m[2] * xc + m[6] * yc + m[10] * zM + m[14];
+}

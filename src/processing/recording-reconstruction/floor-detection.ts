@@ -1,0 +1,96 @@
+/**
+ * The floor of a recording: the near-horizontal plane with the most support, found by RANSAC
+ * (Fischler & Bolles 1981) on world points, then refined by least squares on its inliers.
+ * World frame: ARKit's, metres, y up along gravity, so a floor's normal is within a few degrees of +y
+ * and only such planes are considered (a wall or a table edge can never win).
+ */
+import { makeRandom } from '../geometry/prng.ts';
+
+export interface FloorPlane {
+  /** Unit normal (pointing up) and offset: the plane is n·p + d = 0; height above it is n·p + d (m). */
+  normal: [number, number, number];
+  d: number;
+  /** Fraction of the sampled points within the inlier distance. */
+  inlierFraction: number;
+  inliers: number;
+}
+
+export interface FloorOptions {
+  /** Largest angle between a candidate plane's normal and +y (degrees). */
+  maxTiltDeg: number;
+  /** Inlier distance (m): above LiDAR noise at 2–3 m, below an ankle's height. */
+  inlierM: number;
+  iterations: number;
+  /** Fewer inliers than this: no floor. */
+  minInliers: number;
+  seed: number;
+}
+
+export const DEFAULT_FLOOR: FloorOptions = { maxTiltDeg: 10, inlierM: 0.02, iterations: 300, minInliers: 200, seed: 1 };
+
+/**
+ * Floor plane of `count` xyz-interleaved world points (m), or null when no near-horizontal plane has
+ * minInliers points. Among planes of similar support (within 20 %), the lowest wins: a bed or table
+ * top can hold many points, but a person stands on the floor below it. Deterministic for a seed.
+ */
+export function detectFloor(points: Float32Array, count: number, options: FloorOptions = DEFAULT_FLOOR): FloorPlane | null {
+  if (count < 3) return null;
+  const random = makeRandom(options.seed);
+  const cosMax = Math.cos((options.maxTiltDeg * Math.PI) / 180);
+  let best: { n: [number, number, number]; d: number; inliers: number } | null = null;
+  for (let it = 0; it < options.iterations; it++) {
+    const a = Math.floor(random() * count), b = Math.floor(random() * count), c = Math.floor(random() * count);
+    const ux = points[3 * b] - points[3 * a], uy = points[3 * b + 1] - points[3 * a + 1], uz = points[3 * b + 2] - points[3 * a + 2];
+    const vx = points[3 * c] - points[3 * a], vy = points[3 * c + 1] - points[3 * a + 1], vz = points[3 * c + 2] - points[3 * a + 2];
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const len = Math.hypot(nx, ny, nz);
+    if (len < 1e-9) continue;
+    if (ny < 0) { nx = -nx; ny = -ny; nz = -nz; }
+    nx /= len; ny /= len; nz /= len;
+    if (ny < cosMax) continue;
+    const d = -(nx * points[3 * a] + ny * points[3 * a + 1] + nz * points[3 * a + 2]);
+    let inliers = 0;
+    for (let i = 0; i < count; i++) {
+      if (Math.abs(nx * points[3 * i] + ny * points[3 * i + 1] + nz * points[3 * i + 2] + d) <= options.inlierM) inliers++;
+    }
+    if (inliers < options.minInliers) continue;
+    // Height of this plane along +y at the origin is −d/ny; lower planes win near-ties.
+    const lower = best !== null && -d / ny < -best.d / best.n[1] - options.inlierM;
+    if (best === null || inliers > 1.2 * best.inliers || (lower && inliers > 0.8 * best.inliers)) best = { n: [nx, ny, nz], d, inliers };
+  }
+  if (!best) return null;
+  return refine(points, count, best.n, best.d, options.inlierM);
+}
+
+/** Least-squares plane y = a·x + b·z + c through the inliers of (n, d), twice. */
+function refine(points: Float32Array, count: number, n: [number, number, number], d: number, inlierM: number): FloorPlane {
+  let normal = n, offset = d, inliers = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    let sxx = 0, sxz = 0, szz = 0, sx = 0, sz = 0, s1 = 0, sxy = 0, szy = 0, sy = 0;
+    inliers = 0;
+    for (let i = 0; i < count; i++) {
+      const x = points[3 * i], y = points[3 * i + 1], z = points[3 * i + 2];
+      if (Math.abs(normal[0] * x + normal[1] * y + normal[2] * z + offset) > inlierM) continue;
+      inliers++;
+      sxx += x * x; sxz += x * z; szz += z * z; sx += x; sz += z; s1++; sxy += x * y; szy += z * y; sy += y;
+    }
+    // Normal equations of [x z 1]·[a b c]ᵀ = y, solved by Cramer's rule.
+    const m = [sxx, sxz, sx, sxz, szz, sz, sx, sz, s1];
+    const det3 = (q: number[]) => q[0] * (q[4] * q[8] - q[5] * q[7]) - q[1] * (q[3] * q[8] - q[5] * q[6]) + q[2] * (q[3] * q[7] - q[4] * q[6]);
+    const det = det3(m);
+    if (!(Math.abs(det) > 1e-12)) break;
+    const rhs = [sxy, szy, sy];
+    const solve = (col: number) => det3(m.map((v, k) => (k % 3 === col ? rhs[Math.floor(k / 3)] : v))) / det;
+    const a = solve(0), b = solve(1), c = solve(2);
+    // y − a·x − b·z − c = 0  →  n ∝ (−a, 1, −b).
+    const len = Math.hypot(a, 1, b);
+    normal = [-a / len, 1 / len, -b / len];
+    offset = -c / len;
+  }
+  return { normal, d: offset, inlierFraction: inliers / count, inliers };
+}
+
+/** Signed height of point (x, y, z) above the plane (m). */
+export function heightAbove(plane: FloorPlane, x: number, y: number, z: number): number {
+  return plane.normal[0] * x + plane.normal[1] * y + plane.normal[2] * z + plane.d;
+}

@@ -1,0 +1,71 @@
+/**
+ * Per frame: keep only the person's pixels of a filtered depth map (each reading back-projected with
+ * the phone's pose and tested against the person's region), note whether the person runs off the
+ * image on the side that is up or down in the world (head or feet cut off), and gather a sparse set
+ * of the person's camera-frame points for registration.
+ * Camera frame: OpenCV (x right, y down, z forward), pixel centres at integer coordinates; world: ARKit (m, y up).
+ */
+import type { DepthIntrinsics } from '../../domain/phone-recording.ts';
+import { heightAbove } from './floor-detection.ts';
+import type { PersonRegion } from './person-segmentation.ts';
+import { inRegion } from './person-segmentation.ts';
+import type { Mat4 } from './rigid-transform.ts';
+
+export interface MaskResult {
+  /** Person pixels kept. */
+  kept: number;
+  /** Person pixels on the image border that faces world-up (head side) / world-down (feet side). */
+  upBorder: number;
+  downBorder: number;
+  /** Registration points written (camera frame, xyz interleaved). */
+  registrationPoints: number;
+}
+
+/** Border band (pixels) in which a person pixel counts as touching the image edge. */
+const BORDER_PX = 2;
+
+/**
+ * Marks every reading that is not the person's as background (weight negated in place: the fusion
+ * then only carves free space in front of it); writes every
+ * `registrationStride`-th person pixel's camera-frame point to outPoints. cameraToWorld is the
+ * phone's pose (segmentation is done in the world, where the person stands still in both modes).
+ */
+export function maskPerson(
+  depthM: Float32Array, weight: Float32Array, width: number, height: number, k: DepthIntrinsics, cameraToWorld: Mat4,
+  region: PersonRegion, footCutM: number, registrationStride: number, outPoints: Float32Array,
+): MaskResult {
+  const m = cameraToWorld;
+  // World up seen in the image: the camera-frame components of +y are row 1 of R.
+  const upU = m[1], upV = m[5];
+  const upLen = Math.hypot(upU, upV) || 1;
+  const uu = upU / upLen, uv = upV / upLen;
+  let kept = 0, upBorder = 0, downBorder = 0, reg = 0;
+  const maxReg = outPoints.length / 3;
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      const pix = v * width + u;
+      const z = depthM[pix];
+      if (z === 0) continue;
+      const xc = ((u - k.cx) / k.fx) * z, yc = ((v - k.cy) / k.fy) * z;
+      const wx = m[0] * xc + m[4] * yc + m[8] * z + m[12];
+      const wy = m[1] * xc + m[5] * yc + m[9] * z + m[13];
+      const wz = m[2] * xc + m[6] * yc + m[10] * z + m[14];
+      const h = heightAbove(region.floor, wx, wy, wz);
+      if (!inRegion(region, wx, h, wz, footCutM)) { weight[pix] = -weight[pix]; continue; }
+      kept++;
+      if (u < BORDER_PX || v < BORDER_PX || u >= width - BORDER_PX || v >= height - BORDER_PX) {
+        // Outward direction of the border this pixel is on (corners: the sum of both).
+        const ou = u < BORDER_PX ? -1 : u >= width - BORDER_PX ? 1 : 0;
+        const ov = v < BORDER_PX ? -1 : v >= height - BORDER_PX ? 1 : 0;
+        const along = (ou * uu + ov * uv) / Math.hypot(ou, ov);
+        if (along > 0.7) upBorder++;
+        else if (along < -0.7) downBorder++;
+      }
+      if (u % registrationStride === 0 && v % registrationStride === 0 && reg < maxReg) {
+        outPoints[3 * reg] = xc; outPoints[3 * reg + 1] = yc; outPoints[3 * reg + 2] = z;
+        reg++;
+      }
+    }
+  }
+  return { kept, upBorder, downBorder, registrationPoints: reg };
+}

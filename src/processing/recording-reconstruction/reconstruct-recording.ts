@@ -1,0 +1,391 @@
+/**
+ * reconstructRecording: a phone depth recording → the person's closed surface (metres, y up, feet on
+ * y = 0), ready for measureBody. Method (docs/recording-reconstruction.md):
+ * 1. Clean each depth map (confidence, range, silhouette jumps: depth-filter.ts).
+ * 2. On a sample of frames placed with the phone's poses: the floor (RANSAC, floor-detection.ts) and the
+ *    person (the cluster the views centre on, person-segmentation.ts); the checks "nobody in view"
+ *    and "feet / head out of view".
+ * 3. Which way it was recorded (camera-motion.ts): the phone went around the person (walk) or stood
+ *    still while the person turned (turn); neither fails with what was wrong.
+ * 4. Frame by frame: predict the camera's pose in the model frame (walk: the phone's pose with the last
+ *    drift correction; turn: the last body rotation continued), refine it against the model fused so
+ *    far (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts). A turn's
+ *    accumulated rotation must reach minTurnDeg.
+ * 5. The TSDF's zero crossings (surface-points.ts), levelled on the floor, closed into a watertight mesh
+ *    by the point-cloud surface reconstruction (its floor closes the soles).
+ * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
+ * recording_motion_unsupported. Pure: no I/O, deterministic.
+ */
+import type { CaptureGeometry } from '../../domain/capture-geometry.ts';
+import type { PhoneRecording } from '../../domain/phone-recording.ts';
+import { ProcessingFailure } from '../../domain/processing-failure.ts';
+import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
+import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
+import { DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
+import { DEFAULT_FLOOR, detectFloor, heightAbove, type FloorPlane } from './floor-detection.ts';
+import { maskPerson } from './frame-person-mask.ts';
+import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
+import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
+import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from './sdf-registration.ts';
+import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { capPoints, extractSurfacePoints } from './surface-points.ts';
+import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+
+export type RecordingMode = 'walk' | 'turn';
+
+export interface RecordingReconstructionOptions {
+  /** TSDF voxel edge (m) and truncation distance τ (m). */
+  voxelM: number;
+  truncM: number;
+  depthFilter: DepthFilterOptions;
+  /** Every n-th person pixel (each image axis) takes part in registration. */
+  registrationStride: number;
+  /** A turn must accumulate at least this rotation, a walk must go this far around (degrees). */
+  minTurnDeg: number;
+  minWalkSweepDeg: number;
+  /** The phone counts as standing still when its centre stays within this (m) and its view within this (degrees). */
+  stillSpreadM: number;
+  stillViewDeg: number;
+  /** Minimum voxel weight of the extracted surface (≈ confident readings seen). */
+  surfaceMinWeight: number;
+  /**
+   * Cell of the final watertight mesh (m). Coarser than the TSDF voxel: the zero-crossing points are
+   * about a voxel apart and a phone held at chest height never sees the tops of the shoulders, so the
+   * one-cell closing of the point reconstruction must bridge such gaps (6 mm cells left them open).
+   */
+  meshVoxelM: number;
+  /**
+   * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
+   * only continues the last step), tilt and vertical motion held (a standing person sways a little,
+   * does not tip). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
+   * gravity-aligned, only its yaw and position drift), yaw and position damped so a frame corrects
+   * slow drift without turning the model about its nearly cylindrical axis; only voxels seen at
+   * least 5 times count, so a frame is not pulled toward the model's thin, grazing-angle edges.
+   */
+  turnRegistration: RegistrationOptions;
+  walkRegistration: RegistrationOptions;
+  /**
+   * How far behind the surface (in τ) a reading still updates a voxel, as −1 (tsdf-integration.ts).
+   * Tuned per mode on one development body (docs/recording-reconstruction.md): the turn's phone stands
+   * ~2 m away and its noisier readings need the band (1.5); for a walk at ~1.5 m skipping them (1.0)
+   * measured closer.
+   */
+  turnBehindFactor: number;
+  walkBehindFactor: number;
+  /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
+  refineWalkPoses: boolean;
+  /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
+  capClearVoxels: number;
+}
+
+export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
+  voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
+  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
+  refineWalkPoses: true,
+  turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
+  walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
+  turnBehindFactor: 1.5,
+  walkBehindFactor: 1.0,
+  capClearVoxels: 6,
+};
+
+export interface RecordingReconstruction {
+  /** The person's closed surface: metres, y up along gravity, floor at y = 0, centred on the person in x and z. */
+  geometry: CaptureGeometry;
+  diagnostics: Record<string, number | string | boolean>;
+}
+
+/** Frames sampled for floor and person detection, and the pixel stride they are read at. */
+const SEGMENTATION_FRAMES = 32;
+const SEGMENTATION_STRIDE = 3;
+/** A person is at least this tall above the floor (m); below it, what is in view is not a standing person. */
+const MIN_PERSON_HEIGHT_M = 0.9;
+/** Feet count as on the floor when the lowest part of the person is within this of it (m). */
+const MAX_FEET_GAP_M = 0.12;
+/** Fraction of frames in which the head (feet) may touch the image border before the person counts as cut off. */
+const MAX_CUT_FRAMES = 0.5;
+/** Person pixels on the border for a frame to count as cutting the person off. */
+const CUT_PIXELS = 4;
+
+export function reconstructRecording(recording: PhoneRecording, options: RecordingReconstructionOptions = DEFAULT_RECONSTRUCTION): RecordingReconstruction {
+  const started = performance.now();
+  const { width, height, frames } = recording;
+  validate(recording);
+  const pixels = width * height;
+  const depthM = new Float32Array(pixels), weight = new Float32Array(pixels);
+
+  // 2. Floor and person, from a sample of frames in the world frame.
+  const { floor, region } = locatePerson(recording, options.depthFilter, depthM, weight);
+
+  // 3. Walk or turn.
+  const motion = analyseCameraMotion(frames, region.centre);
+  const mode = decideMode(motion, options);
+
+  // 4. Register and fuse, frame by frame.
+  const grid = createVoxelBlocks(options.voxelM, options.truncM);
+  const scratch = createFusionScratch();
+  const regPoints = new Float32Array(3 * Math.ceil(pixels / (options.registrationStride * options.registrationStride) + 1));
+  const registration: RegistrationOptions = mode === 'turn' ? options.turnRegistration : options.walkRegistration;
+  const behindFactor = mode === 'turn' ? options.turnBehindFactor : options.walkBehindFactor;
+  const correction = identity4(), previousCorrection = identity4(), predicted = identity4();
+  const cameraToModel = new Float64Array(16), inverse = new Float64Array(16), delta = new Float64Array(16), tmp = new Float64Array(16);
+  let upCut = 0, downCut = 0, unregistered = 0, rmsSum = 0, rmsCount = 0, maxTiltRad = 0;
+  let turnRad = 0, previousYaw = 0, lastStepRad = 0;
+  const refined = new Float64Array(16);
+  const pivot: number[] = [0, 0, 0];
+  const fuseStarted = performance.now();
+  for (let t = 0; t < frames.length; t++) {
+    const frame = frames[t];
+    filterDepth(frame, width, height, options.depthFilter, depthM, weight);
+    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+    if (masked.upBorder >= CUT_PIXELS) upCut++;
+    if (masked.downBorder >= CUT_PIXELS) downCut++;
+    if (masked.kept === 0) continue;
+    // Prediction of the world → model correction: walk keeps the last one (drift changes slowly);
+    // turn continues the last frame's rotation (the person turns at a steady pace).
+    // Only the yaw is continued, about the body's vertical axis: continuing tilt or sway would compound.
+    if (mode === 'turn' && t > 1) {
+      const c = region.centre;
+      twistAbout(delta, 0, -lastStepRad, 0, 0, 0, 0, c[0], c[1], c[2]);
+      multiply4(predicted, correction, delta);
+    } else predicted.set(correction);
+    multiply4(cameraToModel, predicted, frame.cameraToWorld);
+    const register = grid.blockCount > 0 && (mode === 'turn' || options.refineWalkPoses);
+    if (register) {
+      refined.set(cameraToModel);
+      // Turn: the body rotates about its own axis, so rotations are about its centre. Walk: what drifts is
+      // the phone's pose, so rotations are about the camera; about the body's axis, a turn of the whole
+      // model is barely constrained by a near-cylindrical body and wanders, smearing arms and legs.
+      if (mode === 'turn') pivot.splice(0, 3, ...region.centre);
+      else pivot.splice(0, 3, cameraToModel[12], cameraToModel[13], cameraToModel[14]);
+      const result = registerToModel(grid, regPoints, masked.registrationPoints, refined, pivot as [number, number, number], registration);
+      // A result that leaves the prediction by more than a person can move between frames is a failure.
+      if (result.converged && plausibleStep(cameraToModel, refined, region.centre, tmp)) cameraToModel.set(refined); else result.converged = false;
+      if (result.converged) { rmsSum += result.rmsM; rmsCount++; } else unregistered++;
+    }
+    previousCorrection.set(correction);
+    multiply4(correction, cameraToModel, invertRigid(inverse, frame.cameraToWorld));
+    if (mode === 'turn') {
+      // The body's rotation is the inverse of the correction: its yaw, unwrapped, is how far the person turned.
+      invertRigid(tmp, correction);
+      const yaw = yawOf(tmp);
+      let step = yaw - previousYaw;
+      if (step > Math.PI) step -= 2 * Math.PI;
+      if (step < -Math.PI) step += 2 * Math.PI;
+      turnRad += step;
+      lastStepRad = step;
+      previousYaw = yaw;
+      maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
+    }
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
+  }
+  const fuseMs = performance.now() - fuseStarted;
+  const turnDeg = Math.abs((turnRad * 180) / Math.PI);
+  if (upCut > MAX_CUT_FRAMES * frames.length) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's head is out of the picture in ${upCut} of ${frames.length} frames; hold the phone farther away so the whole body is in view.`);
+  }
+  if (downCut > MAX_CUT_FRAMES * frames.length) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are out of the picture in ${downCut} of ${frames.length} frames; hold the phone farther away so the whole body is in view.`);
+  }
+  if (mode === 'turn' && turnDeg < options.minTurnDeg) {
+    throw new ProcessingFailure('recording_motion_unsupported', turnDeg < 20
+      ? 'The phone stood still and the person did not turn; turn a full circle slowly in front of the phone, or walk around the person with it.'
+      : `The person turned only ${turnDeg.toFixed(0)} degrees; turn a full circle in front of the phone.`);
+  }
+
+  // 5. Surface: zero crossings above the floor, levelled and closed.
+  const extractStarted = performance.now();
+  const aboveFloor = (x: number, y: number, z: number) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM;
+  const surfacePoints = extractSurfacePoints(grid, options.surfaceMinWeight, aboveFloor);
+  const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
+  const allPoints = new Float32Array(surfacePoints.length + caps.length);
+  allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
+  const levelled = levelOnFloor(allPoints, floor, region);
+  const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
+  if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
+  const extractMs = performance.now() - extractStarted;
+  return {
+    geometry: { positions: mesh.positionsM, indices: mesh.indices, colors: null, normals: null },
+    diagnostics: {
+      recordingMode: mode,
+      frames: frames.length,
+      depthSize: `${width}x${height}`,
+      floorInlierFraction: round(floor.inlierFraction, 3),
+      personHeightM: round(region.topM, 3),
+      personBottomM: round(region.bottomM, 3),
+      droppedClusters: region.droppedClusters,
+      cameraSpreadM: round(motion.spreadM, 3),
+      cameraSweepDeg: round(motion.sweepDeg, 1),
+      cameraDistanceM: round(motion.meanDistanceM, 3),
+      turnDeg: round(turnDeg, 1),
+      maxBodyTiltDeg: round((maxTiltRad * 180) / Math.PI, 2),
+      registrationRmsMm: rmsCount > 0 ? round((1000 * rmsSum) / rmsCount, 2) : 0,
+      framesNotRegistered: unregistered,
+      framesHeadCut: upCut,
+      framesFeetCut: downCut,
+      tsdfBlocks: grid.blockCount,
+      surfacePoints: surfacePoints.length / 3,
+      capPoints: caps.length / 3,
+      meshTriangles: mesh.indices.length / 3,
+      fuseMs: Math.round(fuseMs),
+      extractMs: Math.round(extractMs),
+      totalMs: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/** Largest rotation (rad) and translation (m) registration may add to a frame's prediction. */
+const MAX_STEP_RAD = (15 * Math.PI) / 180;
+const MAX_STEP_M = 0.08;
+
+/**
+ * Whether the registered camera-to-model pose is finite and within a plausible step of the predicted
+ * one: the step (refined · predicted⁻¹, model frame) turns by at most MAX_STEP_RAD and moves the body's
+ * centre by at most MAX_STEP_M.
+ */
+function plausibleStep(predicted: Mat4, refined: Mat4, centre: [number, number, number], scratch: Mat4): boolean {
+  if (!refined.every(Number.isFinite)) return false;
+  const inverse = invertRigid(new Float64Array(16), predicted);
+  multiply4(scratch, refined, inverse);
+  const [cx, cy, cz] = centre;
+  const mx = scratch[0] * cx + scratch[4] * cy + scratch[8] * cz + scratch[12] - cx;
+  const my = scratch[1] * cx + scratch[5] * cy + scratch[9] * cz + scratch[13] - cy;
+  const mz = scratch[2] * cx + scratch[6] * cy + scratch[10] * cz + scratch[14] - cz;
+  return rotationAngle(scratch) <= MAX_STEP_RAD && Math.hypot(mx, my, mz) <= MAX_STEP_M;
+}
+
+/**
+ * The floor and the person's region of a recording (step 2), or a ProcessingFailure saying why not:
+ * no readings or nobody person-sized in view (no_person_found), no floor or no feet on it
+ * (recording_person_cut_off). depthM and weight are per-pixel scratch of the map size.
+ */
+function locatePerson(recording: PhoneRecording, filter: DepthFilterOptions, depthM: Float32Array, weight: Float32Array): { floor: FloorPlane; region: PersonRegion } {
+  const { frames } = recording;
+  const sample = sampleWorldPoints(recording, filter, depthM, weight);
+  if (sample.count < 500) throw new ProcessingFailure('no_person_found', 'The recording holds almost no depth readings: nothing was in range of the depth sensor.');
+  const floor = detectFloor(sample.points, Math.min(sample.count, 40000), DEFAULT_FLOOR);
+  if (!floor) throw new ProcessingFailure('recording_person_cut_off', 'No floor is in view: record the whole person from head to feet, standing on the floor.');
+  let camX = 0, camZ = 0;
+  for (const f of frames) { camX += f.cameraToWorld[12]; camZ += f.cameraToWorld[14]; }
+  const region = segmentPerson(sample.points, sample.count, sample.central, floor, [camX / frames.length, camZ / frames.length]);
+  if (!region || region.topM < MIN_PERSON_HEIGHT_M) {
+    throw new ProcessingFailure('no_person_found', region
+      ? `Nobody is in view: the object in the middle of the picture is only ${(region.topM * 100).toFixed(0)} cm tall.`
+      : 'Nobody is in view: nothing stands on the floor in the middle of the picture.');
+  }
+  if (region.bottomM > MAX_FEET_GAP_M) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are not in view (the lowest part seen is ${(region.bottomM * 100).toFixed(0)} cm above the floor); record the whole body down to the floor.`);
+  }
+  return { floor, region };
+}
+
+/**
+ * The recording with every depth reading that is not the person's set to 0 (the same floor and
+ * person detection as reconstructRecording; no confidence or silhouette filtering): what a peer
+ * fusion is given in the benchmark and the accuracy evaluation, so both fuse the same pixels.
+ */
+export function personOnlyRecording(recording: PhoneRecording, options: RecordingReconstructionOptions = DEFAULT_RECONSTRUCTION): PhoneRecording {
+  validate(recording);
+  const { width, height } = recording;
+  const depthM = new Float32Array(width * height), weight = new Float32Array(width * height);
+  const { region } = locatePerson(recording, options.depthFilter, depthM, weight);
+  const points = new Float32Array(3);
+  const frames = recording.frames.map((frame) => {
+    for (let i = 0; i < depthM.length; i++) { depthM[i] = frame.depthMm[i] * 0.001; weight[i] = frame.depthMm[i] > 0 ? 1 : 0; }
+    maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
+    const depthMm = Uint16Array.from(frame.depthMm, (d, i) => (weight[i] > 0 ? d : 0));
+    return { ...frame, depthMm };
+  });
+  return { ...recording, frames };
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function validate(recording: PhoneRecording): void {
+  const { width, height, frames } = recording;
+  if (frames.length < 10) throw new ProcessingFailure('recording_invalid', `The recording holds ${frames.length} depth frames; at least 10 are needed.`);
+  for (const f of frames) {
+    if (f.depthMm.length !== width * height) throw new ProcessingFailure('recording_invalid', `Depth frame ${f.frame} holds ${f.depthMm.length} readings, not ${width}x${height}.`);
+    if (f.confidence && f.confidence.length !== width * height) throw new ProcessingFailure('recording_invalid', `Confidence frame ${f.frame} is not ${width}x${height}.`);
+    if (f.cameraToWorld.length !== 16 || !f.cameraToWorld.every(Number.isFinite)) throw new ProcessingFailure('recording_invalid', `Frame ${f.frame} has no valid pose.`);
+    const k = f.intrinsics;
+    if (!(k.fx > 0 && k.fy > 0 && Number.isFinite(k.cx) && Number.isFinite(k.cy))) throw new ProcessingFailure('recording_invalid', `Frame ${f.frame} has no valid depth intrinsics.`);
+  }
+}
+
+/** World points of a sample of frames, and how near its image's centre each was seen (0..255). */
+function sampleWorldPoints(recording: PhoneRecording, filter: DepthFilterOptions, depthM: Float32Array, weight: Float32Array): { points: Float32Array; central: Uint8Array; count: number } {
+  const { width, height, frames } = recording;
+  const every = Math.max(1, Math.floor(frames.length / SEGMENTATION_FRAMES));
+  const perFrame = Math.ceil(width / SEGMENTATION_STRIDE) * Math.ceil(height / SEGMENTATION_STRIDE);
+  const used = Math.ceil(frames.length / every);
+  const points = new Float32Array(3 * perFrame * used);
+  const central = new Uint8Array(perFrame * used);
+  // Shuffle-free spread: RANSAC takes the first 40k, so interleave frames by writing every frame's points in turn.
+  let count = 0;
+  for (let t = 0; t < frames.length; t += every) {
+    const f = frames[t];
+    filterDepth(f, width, height, filter, depthM, weight);
+    for (let v = 0; v < height; v += SEGMENTATION_STRIDE) {
+      for (let u = 0; u < width; u += SEGMENTATION_STRIDE) {
+        const z = depthM[v * width + u];
+        if (z === 0) continue;
+        pixelToWorld(u, v, z, f.intrinsics, f.cameraToWorld, points, 3 * count);
+        // Weight falling linearly from 255 at the image centre to 0 at the inscribed ellipse's edge.
+        const r = Math.hypot((u - width / 2) / (width / 2), (v - height / 2) / (height / 2));
+        central[count] = r < 1 ? Math.round(255 * (1 - r)) : 0;
+        count++;
+      }
+    }
+  }
+  // A spread subset for RANSAC: swap a deterministic stride of points to the front.
+  const take = Math.min(count, 40000);
+  const stride = count / take;
+  for (let i = 0; i < take; i++) {
+    const j = Math.floor(i * stride);
+    for (let c = 0; c < 3; c++) { const s = points[3 * i + c]; points[3 * i + c] = points[3 * j + c]; points[3 * j + c] = s; }
+    const s = central[i]; central[i] = central[j]; central[j] = s;
+  }
+  return { points, central, count };
+}
+
+function decideMode(motion: CameraMotion, options: RecordingReconstructionOptions): RecordingMode {
+  if (motion.spreadM <= options.stillSpreadM && motion.maxViewChangeDeg <= options.stillViewDeg) return 'turn';
+  if (motion.sweepDeg >= options.minWalkSweepDeg) return 'walk';
+  throw new ProcessingFailure('recording_motion_unsupported', motion.sweepDeg >= 30
+    ? `The phone went only ${motion.sweepDeg.toFixed(0)} degrees around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`
+    : `The phone moved ${(100 * motion.spreadM).toFixed(0)} cm without going around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`);
+}
+
+/**
+ * Points (model frame) rotated so the floor normal is +y, moved so the floor is at y = 0 and the
+ * person's centre at x = z = 0 (m).
+ */
+function levelOnFloor(points: Float32Array, floor: FloorPlane, region: PersonRegion): Float32Array {
+  const [nx, ny, nz] = floor.normal;
+  // Rotation taking n to +y (Rodrigues about n × y), exact for the small tilts a floor has.
+  // Axis n × (0, 1, 0) = (−nz, 0, nx); sin θ is its length, cos θ = ny.
+  const ax = -nz, az = nx;
+  const s = Math.hypot(ax, az), c = ny;
+  const r = new Float64Array(9);
+  if (s < 1e-9) { r[0] = r[4] = r[8] = 1; } else {
+    const kx = ax / s, kz = az / s, k1 = 1 - c;
+    // R = I cosθ + sinθ [k]× + (1 − cosθ) k kᵀ, k = (kx, 0, kz), rows.
+    r[0] = c + kx * kx * k1; r[1] = -kz * s; r[2] = kx * kz * k1;
+    r[3] = kz * s; r[4] = c; r[5] = -kx * s;
+    r[6] = kx * kz * k1; r[7] = kx * s; r[8] = c + kz * kz * k1;
+  }
+  const [cx, cy, cz] = region.centre;
+  const out = new Float32Array(points.length);
+  const cr = [r[0] * cx + r[1] * cy + r[2] * cz, r[6] * cx + r[7] * cy + r[8] * cz];
+  for (let i = 0; i < points.length; i += 3) {
+    const x = points[i], y = points[i + 1], z = points[i + 2];
+    out[i] = r[0] * x + r[1] * y + r[2] * z - cr[0];
+    out[i + 1] = heightAbove(floor, x, y, z);
+    out[i + 2] = r[6] * x + r[7] * y + r[8] * z - cr[1];
+  }
+  return out;
+}

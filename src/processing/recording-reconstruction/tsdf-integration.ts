@@ -1,0 +1,140 @@
+/**
+ * Fusion of one depth map into the sparse TSDF (Curless & Levoy 1996, as in KinectFusion, Newcombe et
+ * al. 2011): each voxel of the blocks the map touches is projected into the map, and the signed
+ * distance along the ray, sdf = d(u, v) − z_voxel (z-depth difference, m), is clamped to
+ * tsdf = min(1, sdf / τ) and averaged with the voxel's previous value, weighted by the reading's
+ * confidence weight: T ← (T·W + tsdf·w) / (W + w), W ← min(W + w, W_max). Voxels more than 1.5·τ
+ * behind the surface are left alone, so the far side of a limb seen from the front is never carved;
+ * between τ and 1.5·τ they count as −1 (see BEHIND_FACTOR).
+ *
+ * Frames: the depth map in camera coordinates (OpenCV: x right, y down, z forward; pixel centres at
+ * integer coordinates), voxels in the model frame; `cameraToModel` maps the first to the second (m).
+ */
+import type { DepthIntrinsics } from '../../domain/phone-recording.ts';
+import type { Mat4 } from './rigid-transform.ts';
+import { invertRigid } from './rigid-transform.ts';
+import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { allocateBlock, BLOCK_SIDE, BLOCK_VOXELS } from './sparse-voxel-blocks.ts';
+
+/**
+ * A depth map ready to fuse, row-major: depth (m, 0 = nothing) and weight per pixel. A positive weight
+ * is a reading of the surface being reconstructed (fused with that weight); a negative weight is a
+ * reading of the background, which only carves: voxels more than τ in front of it are free space
+ * (tsdf +1, weight −w), nothing else is learnt from it. Without the carving, voxels just beside a
+ * silhouette would see only the foreground reading next to them and the body would grow by up to
+ * half a pixel all round.
+ */
+export interface FusionFrame {
+  depthM: Float32Array;
+  weight: Float32Array;
+  width: number;
+  height: number;
+  intrinsics: DepthIntrinsics;
+}
+
+export interface FusionScratch {
+  /** Blocks touched by the current frame. */
+  visible: Int32Array;
+  /** Per block: the last frame stamp that listed it. */
+  stamp: Int32Array;
+  frameStamp: number;
+  worldToCamera: Mat4;
+}
+
+export function createFusionScratch(): FusionScratch {
+  return { visible: new Int32Array(4096), stamp: new Int32Array(4096), frameStamp: 0, worldToCamera: new Float64Array(16) };
+}
+
+/**
+ * Readings between τ and BEHIND_FACTOR·τ behind the surface are fused as −1 rather than skipped: with
+ * noise of a few millimetres (more at oblique incidence), skipping only the most negative readings of
+ * a voxel just inside the surface would bias its mean up and shrink the body; beyond BEHIND_FACTOR·τ
+ * the voxel is likely on another surface (the far side of a limb) and is left alone.
+ */
+export const BEHIND_FACTOR = 1.5;
+
+/** Cap on a voxel's weight: old observations never freeze the field, so a moving arm re-converges. */
+export const MAX_VOXEL_WEIGHT = 48;
+
+/**
+ * Fuses `frame` seen from `cameraToModel` into `grid`. Blocks within ±τ of every `allocationStride`-th
+ * pixel's reading are allocated first, then every voxel of those blocks is updated. Returns the number
+ * of blocks updated. Allocates only when the grid or the scratch lists grow.
+ */
+export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, cameraToModel: Mat4, scratch: FusionScratch, allocationStride = 2, behindFactor = BEHIND_FACTOR): number {
+  const { depthM, weight, width, height } = frame;
+  const { fx, fy, cx, cy } = frame.intrinsics;
+  const m = cameraToModel;
+  const trunc = grid.truncM, voxelM = grid.voxelM, blockM = voxelM * BLOCK_SIDE;
+  scratch.frameStamp++;
+  let visibleCount = 0;
+  const steps = Math.max(2, Math.ceil((2 * trunc) / (0.5 * blockM)));
+  for (let v = 0; v < height; v += allocationStride) {
+    for (let u = 0; u < width; u += allocationStride) {
+      const pix = v * width + u;
+      const d = depthM[pix];
+      if (d === 0 || weight[pix] <= 0) continue;
+      const rx = (u - cx) / fx, ry = (v - cy) / fy;
+      for (let s = 0; s <= steps; s++) {
+        const z = d - trunc + (2 * trunc * s) / steps;
+        const xc = rx * z, yc = ry * z;
+        const px = m[0] * xc + m[4] * yc + m[8] * z + m[12];
+        const py = m[1] * xc + m[5] * yc + m[9] * z + m[13];
+        const pz = m[2] * xc + m[6] * yc + m[10] * z + m[14];
+        const b = allocateBlock(grid, Math.floor(px / blockM), Math.floor(py / blockM), Math.floor(pz / blockM));
+        if (b >= scratch.stamp.length) growStamp(scratch, grid.blockCoords.length / 3);
+        if (scratch.stamp[b] === scratch.frameStamp) continue;
+        scratch.stamp[b] = scratch.frameStamp;
+        if (visibleCount >= scratch.visible.length) { const grown = new Int32Array(2 * scratch.visible.length); grown.set(scratch.visible); scratch.visible = grown; }
+        scratch.visible[visibleCount++] = b;
+      }
+    }
+  }
+  const w2c = invertRigid(scratch.worldToCamera, m);
+  const tsdf = grid.tsdf, weights = grid.weight, coords = grid.blockCoords;
+  // Camera-frame step of one voxel along each model axis.
+  const axX = w2c[0] * voxelM, axY = w2c[1] * voxelM, axZ = w2c[2] * voxelM;
+  const ayX = w2c[4] * voxelM, ayY = w2c[5] * voxelM, ayZ = w2c[6] * voxelM;
+  const azX = w2c[8] * voxelM, azY = w2c[9] * voxelM, azZ = w2c[10] * voxelM;
+  const invTrunc = 1 / trunc, behind = behindFactor * trunc;
+  for (let k = 0; k < visibleCount; k++) {
+    const b = scratch.visible[k];
+    const ox = (coords[3 * b] * BLOCK_SIDE + 0.5) * voxelM, oy = (coords[3 * b + 1] * BLOCK_SIDE + 0.5) * voxelM, oz = (coords[3 * b + 2] * BLOCK_SIDE + 0.5) * voxelM;
+    const c0x = w2c[0] * ox + w2c[4] * oy + w2c[8] * oz + w2c[12];
+    const c0y = w2c[1] * ox + w2c[5] * oy + w2c[9] * oz + w2c[13];
+    const c0z = w2c[2] * ox + w2c[6] * oy + w2c[10] * oz + w2c[14];
+    let index = b * BLOCK_VOXELS;
+    for (let lz = 0; lz < BLOCK_SIDE; lz++) {
+      for (let ly = 0; ly < BLOCK_SIDE; ly++) {
+        let xc = c0x + ly * ayX + lz * azX, yc = c0y + ly * ayY + lz * azY, zc = c0z + ly * ayZ + lz * azZ;
+        for (let lx = 0; lx < BLOCK_SIDE; lx++, index++, xc += axX, yc += axY, zc += axZ) {
+          if (zc <= 0) continue;
+          const iz = 1 / zc;
+          const u = Math.round(fx * xc * iz + cx), v = Math.round(fy * yc * iz + cy);
+          if (u < 0 || u >= width || v < 0 || v >= height) continue;
+          const pix = v * width + u;
+          const d = depthM[pix];
+          if (d === 0) continue;
+          const sdf = d - zc;
+          if (sdf < -behind) continue;
+          let w = weight[pix], t = 1;
+          if (w < 0) {
+            if (sdf <= trunc) continue;
+            w = -w;
+          } else if (sdf < trunc) t = sdf < -trunc ? -1 : sdf * invTrunc;
+          const previous = weights[index];
+          const total = previous + w;
+          tsdf[index] = (tsdf[index] * previous + t * w) / total;
+          weights[index] = total > MAX_VOXEL_WEIGHT ? MAX_VOXEL_WEIGHT : total;
+        }
+      }
+    }
+  }
+  return visibleCount;
+}
+
+function growStamp(scratch: FusionScratch, capacity: number): void {
+  const grown = new Int32Array(Math.max(capacity, 2 * scratch.stamp.length));
+  grown.set(scratch.stamp);
+  scratch.stamp = grown;
+}

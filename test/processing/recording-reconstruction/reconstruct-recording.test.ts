@@ -1,0 +1,108 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PhoneRecording } from '../../../src/domain/phone-recording.ts';
+import { ProcessingFailure } from '../../../src/domain/processing-failure.ts';
+import { meshVolume } from '../../../src/processing/geometry/mesh-volume.ts';
+import { reconstructRecording } from '../../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { capsulePerson, renderRecording, turnSetup, walkPoses, type Scene } from '../../support/analytic-recording.ts';
+
+// A room: walls 2.5 m behind and 2.3 m beside the person, beyond the 1.8 m circle the walks follow.
+const walls = [{ normal: [0, 0, 1] as [number, number, number], offset: -2.5 }, { normal: [1, 0, 0] as [number, number, number], offset: 2.3 }];
+const person: Scene = { body: capsulePerson(), floor: true, walls };
+
+/** Perimeter of the mesh's section by the plane y = yM, keeping segments with |x| < maxAbsXM (the torso, not the arms), m. */
+function sectionLengthM(positions: Float32Array, indices: Uint32Array, yM: number, maxAbsXM: number): number {
+  let length = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const ends: number[] = [];
+    for (let e = 0; e < 3; e++) {
+      const a = indices[t + e], b = indices[t + ((e + 1) % 3)];
+      const ya = positions[3 * a + 1] - yM, yb = positions[3 * b + 1] - yM;
+      if ((ya > 0) === (yb > 0)) continue;
+      const s = ya / (ya - yb);
+      ends.push(positions[3 * a] + s * (positions[3 * b] - positions[3 * a]), positions[3 * a + 2] + s * (positions[3 * b + 2] - positions[3 * a + 2]));
+    }
+    if (ends.length === 4 && Math.abs(ends[0]) < maxAbsXM && Math.abs(ends[2]) < maxAbsXM) length += Math.hypot(ends[2] - ends[0], ends[3] - ends[1]);
+  }
+  return length;
+}
+
+/** Ramanujan's perimeter of an ellipse of semi-axes a, b (m). */
+function ellipsePerimeterM(a: number, b: number): number {
+  const h = ((a - b) / (a + b)) ** 2;
+  return Math.PI * (a + b) * (1 + (3 * h) / (10 + Math.sqrt(4 - 3 * h)));
+}
+
+function failureOf(recording: PhoneRecording): ProcessingFailure {
+  try {
+    reconstructRecording(recording);
+  } catch (error) {
+    if (error instanceof ProcessingFailure) return error;
+    throw error;
+  }
+  assert.fail('the recording was reconstructed');
+}
+
+describe('reconstructRecording', () => {
+  it('reconstructs a walk around a standing person as a closed surface whose torso girth is within 8 mm of the truth', () => {
+    const recording = renderRecording(person, walkPoses(90), { noiseSigmaM: 0.004, seed: 3 });
+    const { geometry, diagnostics } = reconstructRecording(recording);
+    assert.equal(diagnostics.recordingMode, 'walk');
+    assert.ok(meshVolume(geometry.positions, geometry.indices!).closed, 'the mesh is closed');
+    // Floor at y = 0 and the person's centre at x = z = 0: the torso ellipsoid's widest section is at y = 1.15 m.
+    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const truthMm = 1000 * ellipsePerimeterM(0.17, 0.11);
+    assert.ok(Math.abs(girthMm - truthMm) < 8, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
+    let topM = 0;
+    for (let i = 1; i < geometry.positions.length; i += 3) topM = Math.max(topM, geometry.positions[i]);
+    assert.ok(Math.abs(topM - 1.75) < 0.04, `top of the head at ${topM.toFixed(3)} m`);
+  });
+
+  it('recognises a person turning in front of a still phone and measures the turn within 5 degrees', () => {
+    const setup = turnSetup(100, 375);
+    const recording = renderRecording(person, setup.poses, { noiseSigmaM: 0.004, seed: 5, bodyToWorld: setup.bodyToWorld });
+    const { geometry, diagnostics } = reconstructRecording(recording);
+    assert.equal(diagnostics.recordingMode, 'turn');
+    assert.ok(Math.abs(Number(diagnostics.turnDeg) - 375) < 5, `turn ${diagnostics.turnDeg} deg`);
+    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const truthMm = 1000 * ellipsePerimeterM(0.17, 0.11);
+    assert.ok(Math.abs(girthMm - truthMm) < 8, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
+  });
+
+  it('fails a turn of only 180 degrees with recording_motion_unsupported, naming the angle', () => {
+    const setup = turnSetup(60, 180);
+    const failure = failureOf(renderRecording(person, setup.poses, { noiseSigmaM: 0.004, seed: 6, bodyToWorld: setup.bodyToWorld }));
+    assert.equal(failure.code, 'recording_motion_unsupported');
+    assert.match(failure.message, /turned only 1[78]\d degrees/);
+  });
+
+  it('fails a walk half way round the person with recording_motion_unsupported', () => {
+    const failure = failureOf(renderRecording(person, walkPoses(40, 1.8, 1.0, 170), { seed: 7 }));
+    assert.equal(failure.code, 'recording_motion_unsupported');
+    assert.match(failure.message, /went only 1[67]\d degrees around the person/);
+  });
+
+  it('fails with no_person_found when nobody stands in view', () => {
+    const failure = failureOf(renderRecording({ body: [], floor: true, walls }, walkPoses(30), { seed: 8 }));
+    assert.equal(failure.code, 'no_person_found');
+  });
+
+  it('fails with recording_person_cut_off when the person is framed from the knees up', () => {
+    const failure = failureOf(renderRecording(person, walkPoses(40, 1.2, 1.3, 370, 1.3), { seed: 9 }));
+    assert.equal(failure.code, 'recording_person_cut_off');
+  });
+
+  it('fails with recording_person_cut_off when the head is out of the picture', () => {
+    const failure = failureOf(renderRecording(person, walkPoses(40, 1.2, 0.8, 370, 0.5), { seed: 10 }));
+    assert.equal(failure.code, 'recording_person_cut_off');
+    assert.match(failure.message, /head is out of the picture/);
+  });
+
+  it('fails with recording_invalid on a depth map of the wrong size or a frame without a pose', () => {
+    const recording = renderRecording(person, walkPoses(12), { seed: 11 });
+    const shortMap = { ...recording, frames: recording.frames.map((f, i) => (i === 4 ? { ...f, depthMm: f.depthMm.subarray(0, 100) } : f)) };
+    assert.equal(failureOf(shortMap).code, 'recording_invalid');
+    const noPose = { ...recording, frames: recording.frames.map((f, i) => (i === 2 ? { ...f, cameraToWorld: new Float64Array(16).fill(NaN) } : f)) };
+    assert.equal(failureOf(noPose).code, 'recording_invalid');
+  });
+});
