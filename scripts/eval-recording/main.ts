@@ -14,6 +14,7 @@ import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.t
 import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
+import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
@@ -47,7 +48,9 @@ const seed = Number(values.seed);
 const presets = BODY_PRESETS.slice(0, values.bodies ? Number(values.bodies) : BODY_PRESETS.length);
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
-const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) => measureBody(geometry, hints, context);
+// Measured as production measures a reconstructed recording: with the posable body model fitted to it.
+const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
+  measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
 
 console.log(`Phone-recording accuracy: ${presets.length} bodies x ${modes.join(', ')}, ${frames} frames, seed ${seed}${values['no-repeat'] ? '' : ` (repeat seed ${seed + 1000})`}`);
 const records: RunRecord[] = [];
@@ -79,7 +82,8 @@ for (const preset of presets) {
         record = await evaluateRun(truth, variant, measure);
         record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, ${recon.diagnostics.totalMs} ms`;
       } catch (error) {
-        record = { body: truth.name, variant: mode, note: `seed ${runSeed}`, capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
+        const code = (error as { code?: string }).code;
+        record = { set: 'recording', failureCode: typeof code === 'string' ? code : 'error', body: truth.name, variant: mode, note: `seed ${runSeed}`, capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
       }
       measured.push(record);
       if (values.open3d && runSeed === seed + run) {

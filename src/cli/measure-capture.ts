@@ -2,7 +2,7 @@ import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS, DERIVED_MEASUREMENT_FIELDS } from '../domain/measurements.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
-import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
+import { reconstructedCapture } from '../processing/recording-reconstruction/capture-surface.ts';
 import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 
 export interface MeasuredFile {
@@ -16,10 +16,10 @@ export interface MeasuredFile {
 export function measureCaptureFile(bytes: Uint8Array): MeasuredFile {
   const capture = readCapture(bytes);
   if (capture.sandboxDescriptor) throw new Error('a sandbox descriptor is not a capture: upload it to a sandbox scan instead');
-  // Integration point (issue 11): a phone recording becomes a body surface by reconstruction.
-  if (capture.recording) throw recordingNotReconstructed();
-  const result = measureBody(capture.geometry, capture.hints, {}, { fitter: posableModelFitter() });
-  return { format: capture.format, statureM: result.statureM, measurements: result.measurements, diagnostics: result.diagnostics };
+  // A phone recording is first reconstructed into one body surface.
+  const reconstructed = reconstructedCapture(capture);
+  const result = measureBody(reconstructed?.geometry ?? capture.geometry, reconstructed?.hints ?? capture.hints, {}, { fitter: posableModelFitter() });
+  return { format: capture.format, statureM: result.statureM, measurements: result.measurements, diagnostics: { ...result.diagnostics, ...reconstructed?.diagnostics } };
 }
 
 /** The measurements as an aligned table: girths in cm, volume in litres, the rest as is. */

@@ -10,7 +10,7 @@ import { loadPosableBodyModel } from '../processing/body-model/load-posable-mode
 import { predictedAvatar, scanAvatar } from '../processing/body-model/scan-avatar.ts';
 import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
 import { readCapture } from '../processing/capture/read-capture.ts';
-import { recordingNotReconstructed } from '../processing/capture/stray-recording/recording-not-reconstructed.ts';
+import { reconstructedCapture } from '../processing/recording-reconstruction/capture-surface.ts';
 import { measureBody } from '../processing/measure/measure-body.ts';
 import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 import type { ModelFit } from '../processing/body-model/posable-model-types.ts';
@@ -40,22 +40,22 @@ export function defaultScanPipeline(): ScanPipeline {
     read: (bytes) => readCapture(bytes),
 
     measure(capture, context) {
-      // Integration point (issue 11): recordings (uploaded, or sandbox `recording`) need reconstruction first.
-      if (capture.recording || capture.sandboxDescriptor?.recording) throw recordingNotReconstructed();
-      if (capture.sandboxDescriptor) {
+      // Real captures (and phone recordings, once reconstructed into a surface) are segmented by the
+      // posable body model fitted to them (arms resting on the torso, heavy bodies). Sandbox bodies
+      // given as a descriptor are synthetic A-pose tubes the slice topology reads exactly (their
+      // girths are the sandbox's documented truth). The fit is kept for the fit stage.
+      const reconstructed = reconstructedCapture(capture);
+      if (capture.sandboxDescriptor && !reconstructed) {
         const body = generateSyntheticBody(capture.sandboxDescriptor);
         return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);
       }
-      // Real captures: segmented by the posable body model fitted to them (arms resting on the
-      // torso, heavy bodies). Sandbox bodies are synthetic A-pose tubes the slice topology reads
-      // exactly (their girths are the sandbox's documented truth). The fit is kept for the fit stage.
       const fitter = posableModelFitter(context);
       let modelFit: ModelFit | null = null;
-      const result = measureBody(capture.geometry, capture.hints, context, {
+      const result = measureBody(reconstructed?.geometry ?? capture.geometry, reconstructed?.hints ?? capture.hints, context, {
         fitter: { bonePart: fitter.bonePart, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
       });
       if (modelFit) fitsOfResults.set(result, modelFit);
-      return result;
+      return reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
     },
 
     fit(result) {

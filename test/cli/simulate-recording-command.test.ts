@@ -22,7 +22,7 @@ describe('bodyscan simulate-recording', () => {
     const zUpCm = new Float32Array(p.length);
     for (let i = 0; i < p.length; i += 3) { zUpCm[i] = 100 * p[i]; zUpCm[i + 1] = -100 * p[i + 2]; zUpCm[i + 2] = 100 * p[i + 1]; }
     writeFileSync(join(dir, 'body.obj'), writeObj({ positions: zUpCm, indices: body.mesh.indices }));
-    writeFileSync(join(dir, 'ready.zip'), simulateRecordingFile(readFileSync(join(dir, 'body.obj')), { mode: 'turn', frames: 3 }).zip);
+    writeFileSync(join(dir, 'ready.zip'), simulateRecordingFile(readFileSync(join(dir, 'body.obj')), { mode: 'turn', frames: 120, seed: 5 }).zip);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -43,9 +43,13 @@ describe('bodyscan simulate-recording', () => {
     assert.match(result.stderr, /simulate-recording needs MESH --mode walk\|turn --out FILE\.zip/);
   });
 
-  it('says a recording cannot be measured until it is reconstructed, rather than finding no person', () => {
-    const result = spawnSync(process.execPath, [bin, 'measure', join(dir, 'ready.zip')], { encoding: 'utf8', timeout: 60_000 });
-    assert.equal(result.status, 1);
-    assert.match(result.stderr, /Phone recordings are read but this build cannot yet reconstruct them/);
+  it('measures a simulated turn recording offline: reconstructed, then measured like any capture', () => {
+    const result = spawnSync(process.execPath, [bin, 'measure', join(dir, 'ready.zip'), '--json'], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(result.status, 0, result.stderr);
+    const measured = JSON.parse(result.stdout);
+    assert.equal(measured.format, 'stray-recording');
+    assert.equal(measured.diagnostics['recording.recordingMode'], 'turn');
+    assert.ok(Math.abs(measured.statureM - 1.75) < 0.06, `stature ${measured.statureM}`);
+    assert.ok(measured.measurements.waistFit > 0.6 && measured.measurements.waistFit < 1.2);
   });
 });

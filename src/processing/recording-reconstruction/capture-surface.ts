@@ -1,0 +1,27 @@
+/**
+ * The body surface of a capture that is a phone recording: an uploaded recording, or a sandbox
+ * descriptor asking for one (rendered by the recording simulator from the descriptor's synthetic
+ * body), reconstructed into one closed surface (reconstruct-recording.ts). The surface comes back in
+ * metres, y up, floor at y = 0, ready for measuring; the reconstruction's diagnostics are prefixed
+ * with `recording.`. Null for any other capture (its geometry is measured as read).
+ */
+import type { ReadCapture } from '../../domain/body-scan-result.ts';
+import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
+import { sandboxRecording } from '../recording-simulator/sandbox-recording.ts';
+import { reconstructRecording } from './reconstruct-recording.ts';
+
+export interface ReconstructedCapture {
+  geometry: CaptureGeometry;
+  hints: CaptureHints;
+  diagnostics: Record<string, number | string | boolean>;
+}
+
+export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {
+  const recording = capture.recording ?? (capture.sandboxDescriptor?.recording ? sandboxRecording(capture.sandboxDescriptor) : null);
+  if (!recording) return null;
+  const reconstruction = reconstructRecording(recording);
+  const diagnostics: Record<string, number | string | boolean> = { 'recording.frames': recording.frames.length };
+  for (const [key, value] of Object.entries(reconstruction.diagnostics)) diagnostics[`recording.${key}`] = value;
+  for (const [key, value] of Object.entries(recording.variant)) diagnostics[`recording.variant.${key}`] = value;
+  return { geometry: reconstruction.geometry, hints: { unit: 'm', upAxis: '+y' }, diagnostics };
+}
