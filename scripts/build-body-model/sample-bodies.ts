@@ -1,6 +1,7 @@
 // The population the shape space is learnt from: adult MakeHuman bodies drawn at random (seeded,
 // so the build is deterministic) across the macro sliders, plus the breast size/firmness macro for
 // women. Category-weight formulas: the MakeHuman README's "Macro targets" table.
+import { mulberry32 } from '../../src/processing/geometry/prng.ts';
 import { macroTargetWeights, type MacroSettings, type WeightedTarget } from '../eval-accuracy/macro-targets.ts';
 
 export interface BodySettings extends MacroSettings {
@@ -9,17 +10,8 @@ export interface BodySettings extends MacroSettings {
   breastFirmness: number;
 }
 
-/** Deterministic PRNG (mulberry32), uniform in [0,1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32 from a raw 32-bit state), uniform in [0,1): the product's own generator. */
+export const seededRandom = (seed: number): (() => number) => mulberry32(seed);
 
 /**
  * One adult: sex mostly near either end (people are), a tenth blended; age 25-90 y (MakeHuman's

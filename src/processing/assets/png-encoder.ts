@@ -1,7 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { RgbaImage } from './asset-mesh.ts';
-
-const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+import { pngFile } from './png-file.ts';
 
 /**
  * Encodes an RGBA8 image as PNG. With `dropAlpha` the file is RGB (colour type 2), smaller when
@@ -32,29 +30,5 @@ export function encodePng(image: RgbaImage, dropAlpha = false): Uint8Array {
     for (let i = 0; i < stride; i++) raw[rowStart + 1 + i] = (current[i] - previous[i]) & 0xff;
     previous.set(current);
   }
-  const header = new Uint8Array(13);
-  const headerView = new DataView(header.buffer);
-  headerView.setUint32(0, width);
-  headerView.setUint32(4, height);
-  header[8] = 8; // bit depth
-  header[9] = dropAlpha ? 2 : 6; // colour type: RGB or RGBA
-  const idat = deflateSync(raw, { level: 6 });
-  const parts = [PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
+  return pngFile(width, height, 8, dropAlpha ? 2 : 6, raw);
 }

@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { pngFile } from '../assets/png-file.ts';
 
 /**
  * Grayscale PNG files as the Stray Scanner app writes them (PNG specification, ISO/IEC 15948):
@@ -6,35 +6,6 @@ import { crc32, deflateSync } from 'node:zlib';
  * and confidence as 8-bit samples (the app's Core Image `L8` output). One IDAT chunk, every row
  * with the Up filter, zlib level 6. Pure (zlib does no I/O).
  */
-const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-function assemble(width: number, height: number, bitDepth: 8 | 16, raw: Uint8Array): Uint8Array {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header[8] = bitDepth;
-  header[9] = 0; // colour type 0: grayscale
-  const parts = [SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /** A 16-bit grayscale PNG of row-major samples (e.g. depth in mm). */
 export function encodeGrey16Png(samples: Uint16Array, width: number, height: number): Uint8Array {
   if (samples.length !== width * height) throw new Error(`encodeGrey16Png: expected ${width * height} samples, got ${samples.length}`);
@@ -50,7 +21,7 @@ export function encodeGrey16Png(samples: Uint16Array, width: number, height: num
       raw[row + 2 + 2 * x] = ((value & 0xff) - (above & 0xff)) & 0xff;
     }
   }
-  return assemble(width, height, 16, raw);
+  return pngFile(width, height, 16, 0, raw);
 }
 
 /** An 8-bit grayscale PNG of row-major samples (e.g. confidence 0/1/2). */
@@ -65,7 +36,7 @@ export function encodeGrey8Png(samples: Uint8Array, width: number, height: numbe
       raw[row + 1 + x] = (samples[y * width + x] - above) & 0xff;
     }
   }
-  return assemble(width, height, 8, raw);
+  return pngFile(width, height, 8, 0, raw);
 }
 
 /**
