@@ -42,8 +42,17 @@ async function getP99(info: Info, durationS: number): Promise<{ p99Ms: number; p
   return { p99Ms: result.latency.p99, p50Ms: result.latency.p50, requests: result.requests.total, errors: result.errors + result.non2xx };
 }
 
-/** Uploads the four captures to four new scans; resolves when all are READY (or FAILED), with the wall time. */
-async function processFour(info: Info): Promise<{ ms: number; statuses: string[] }> {
+/**
+ * Uploads the four captures to four new scans; `uploaded` resolves when every PUT was answered (the
+ * scans are then processing), `done` when all are READY (or FAILED), with the wall time from the start.
+ */
+function processFour(info: Info): { uploaded: Promise<void>; done: Promise<{ ms: number; statuses: string[] }> } {
+  let markUploaded!: () => void;
+  const uploaded = new Promise<void>((resolve) => { markUploaded = resolve; });
+  return { uploaded, done: processFourAfter(info, markUploaded) };
+}
+
+async function processFourAfter(info: Info, markUploaded: () => void): Promise<{ ms: number; statuses: string[] }> {
   const headers = { authorization: `Bearer ${info.apiKey}`, accept: 'application/json;v=1', 'content-type': 'application/json' };
   const started = performance.now();
   const ids = await Promise.all(captures.map(async (bytes) => {
@@ -53,6 +62,7 @@ async function processFour(info: Info): Promise<{ ms: number; statuses: string[]
     if (put.status !== 200) throw new Error(`PUT answered ${put.status}`);
     return scan.id;
   }));
+  markUploaded();
   const statuses: string[] = [];
   for (const id of ids) {
     for (;;) {
@@ -88,10 +98,12 @@ await withServer(1, async (info) => {
   for (let round = 0; round < ROUNDS; round++) {
     const quiet = await getP99(info, 8);
     idle.push(quiet.p99Ms);
+    // The GETs start once the four uploads are in (their 48 MB of streaming is not processing).
     const processing = processFour(info);
-    const loaded = await getP99(info, 8);
+    await processing.uploaded;
+    const loaded = await getP99(info, 6);
     busy.push(loaded.p99Ms);
-    const done = await processing;
+    const done = await processing.done;
     console.log(`round ${round + 1}: idle p99 ${quiet.p99Ms} ms (p50 ${quiet.p50Ms}), while processing p99 ${loaded.p99Ms} ms (p50 ${loaded.p50Ms}, ${loaded.errors} errors); 4 captures ${done.statuses.join('/')} in ${(done.ms / 1000).toFixed(1)} s`);
   }
   console.log(`GET /scans/{id} p99 idle (ms):            ${stats(idle)}`);
@@ -101,7 +113,7 @@ console.log('\nprocessing throughput, 4 captures at once (WORKER_CONCURRENCY = P
 for (const threads of THREAD_COUNTS) {
   await withServer(threads, async (info) => {
     const times: number[] = [];
-    for (let round = 0; round < Math.max(1, ROUNDS - 1); round++) times.push((await processFour(info)).ms / 1000);
+    for (let round = 0; round < Math.max(1, ROUNDS - 1); round++) times.push((await processFour(info).done).ms / 1000);
     const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
     console.log(`${threads} thread(s): ${stats(times)} s for 4 captures = ${(4 * 60 / median).toFixed(1)} captures/min`);
   });
