@@ -12,6 +12,7 @@
  * model is linear in s, the tapes and volume are not). Units: m, m^3; the result states the
  * remaining errors in mm and percent.
  */
+import { meshSignedVolume } from '../evaluation/mesh-metrics.ts';
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import { canonicalBody, canonicalSitePlanes, liftToFloor, type CanonicalBody } from './canonical-body.ts';
 import { allocatePosedBody } from './load-posable-model.ts';
@@ -218,18 +219,8 @@ function differenceSteps(model: PosableBodyModel): Float64Array {
   return steps;
 }
 
-/** Enclosed volume of a closed, outward-wound triangle mesh (m^3): sum of signed tetrahedra / 6. */
-export function enclosedVolumeM3(positionsM: Float32Array, triangles: Uint32Array): number {
-  let sum = 0;
-  for (let t = 0; t < triangles.length; t += 3) {
-    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
-    const ax = positionsM[a], ay = positionsM[a + 1], az = positionsM[a + 2];
-    const bx = positionsM[b], by = positionsM[b + 1], bz = positionsM[b + 2];
-    const cx = positionsM[c], cy = positionsM[c + 1], cz = positionsM[c + 2];
-    sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
-  }
-  return sum / 6;
-}
+/** Enclosed volume of a closed, outward-wound triangle mesh (m^3): sum of signed tetrahedra / 6 (one implementation, mesh-metrics.ts). */
+export const enclosedVolumeM3 = (positionsM: Float32Array, triangles: Uint32Array): number => meshSignedVolume(positionsM, triangles);
 
 /** Solves (J^T J + damping * diag(J^T J) + tiny I) delta = -J^T r by Cholesky (K small). */
 function solveDamped(jacobian: Float64Array, r: Float64Array, rows: number, K: number, damping: number): Float64Array {
