@@ -80,7 +80,11 @@ for (const variant of databaseVariants()) {
         assert.ok(signatureIsValid(secrets.acme, request), 'the signature verifies with the endpoint secret');
         assert.ok(!signatureIsValid('whsec_not-the-secret', request), 'and with no other secret');
       }
-      const log = await service.db.webhooks.listWebhookDeliveries({ partnerId: 'acme', environment: 'sandbox' }, 10);
+      // The receiver has the request before the worker records its answer: wait for the record.
+      const log = await waitFor(
+        () => service.db.webhooks.listWebhookDeliveries({ partnerId: 'acme', environment: 'sandbox' }, 10),
+        (deliveries) => deliveries.some((delivery) => delivery.id === eventId && delivery.state !== 'PENDING'), 10_000,
+      );
       const logged = log.find((delivery) => delivery.id === eventId)!;
       assert.equal(logged.state, 'DELIVERED');
       assert.equal(logged.attempts, 1);
