@@ -1,3 +1,5 @@
+import { buildPointGrid } from '../body-model/point-grid.ts';
+
 /**
  * Capture colours carried onto the posed avatar, one rgb per model vertex: the inverse-distance
  * weighted mean of the capture points within `radiusM` of the vertex that carry the vertex's body
@@ -18,31 +20,9 @@ export function avatarVertexColors(
   const vertexCount = posedM.length / 3;
   const pointCount = Math.min(pointsM.length / 3, pointColors.length / 3);
   const parts = pointPart && pointPart.length === pointCount ? pointPart : null;
-  // Uniform grid: cell of each point, counting sort into cell order.
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  for (let p = 0; p < pointCount; p++) {
-    const x = pointsM[3 * p], y = pointsM[3 * p + 1], z = pointsM[3 * p + 2];
-    if (x < minX) minX = x; if (x > maxX) maxX = x;
-    if (y < minY) minY = y; if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z; if (z > maxZ) maxZ = z;
-  }
-  const cell = radiusM;
-  const nx = Math.max(1, Math.ceil((maxX - minX) / cell) + 1), ny = Math.max(1, Math.ceil((maxY - minY) / cell) + 1), nz = Math.max(1, Math.ceil((maxZ - minZ) / cell) + 1);
-  const cellOf = (x: number, y: number, z: number): number => {
-    const i = Math.floor((x - minX) / cell), j = Math.floor((y - minY) / cell), k = Math.floor((z - minZ) / cell);
-    return i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz ? -1 : (j * nz + k) * nx + i;
-  };
-  const start = new Uint32Array(nx * ny * nz + 1);
-  const pointCell = new Int32Array(pointCount);
-  for (let p = 0; p < pointCount; p++) {
-    const c = cellOf(pointsM[3 * p], pointsM[3 * p + 1], pointsM[3 * p + 2]);
-    pointCell[p] = c;
-    start[c + 1]++;
-  }
-  for (let c = 0; c < nx * ny * nz; c++) start[c + 1] += start[c];
-  const fill = start.slice(0, nx * ny * nz);
-  const order = new Uint32Array(pointCount);
-  for (let p = 0; p < pointCount; p++) order[fill[pointCell[p]]++] = p;
+  // Points bucketed by cell (the fit's uniform grid): each cell's points in capture order.
+  const grid = buildPointGrid(pointsM, pointCount, radiusM);
+  const { nx, ny, nz, cellStart: start, order, cellM: cell, originX: minX, originY: minY, originZ: minZ } = grid;
 
   const colors = new Uint8Array(3 * vertexCount);
   const known = new Uint8Array(vertexCount);
@@ -57,7 +37,7 @@ export function avatarVertexColors(
         if (k < 0 || k >= nz) continue;
         for (let i = i0 - 1; i <= i0 + 1; i++) {
           if (i < 0 || i >= nx) continue;
-          const c = (j * nz + k) * nx + i;
+          const c = (k * ny + j) * nx + i;
           for (let q = start[c], end = Math.min(start[c + 1], start[c] + POINTS_PER_CELL); q < end; q++) {
             const p = order[q];
             const dx = pointsM[3 * p] - x, dy = pointsM[3 * p + 1] - y, dz = pointsM[3 * p + 2] - z;
