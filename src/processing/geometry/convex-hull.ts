@@ -79,3 +79,20 @@ export function hullPerimeter(xy: Float64Array, count: number, scratch = makeHul
   const h = convexHull(xy, count, scratch);
   return polygonPerimeter(scratch.hull, h);
 }
+
+/**
+ * Whether (x, y) lies inside the counter-clockwise convex polygon of h xy-interleaved vertices
+ * (as convexHull returns it) by at least marginM from every edge (same unit as the input).
+ */
+export function insideConvexPolygon(xy: Float64Array, h: number, x: number, y: number, marginM: number): boolean {
+  if (h < 3) return false;
+  for (let i = 0; i < h; i++) {
+    const j = i + 1 === h ? 0 : i + 1;
+    const ex = xy[2 * j] - xy[2 * i], ey = xy[2 * j + 1] - xy[2 * i + 1];
+    const length = Math.hypot(ex, ey);
+    if (length === 0) continue;
+    // Left of a counter-clockwise edge is inside; the cross product over the length is the distance.
+    if ((ex * (y - xy[2 * i + 1]) - ey * (x - xy[2 * i])) / length < marginM) return false;
+  }
+  return true;
+}

@@ -47,6 +47,24 @@ export interface FitSegmentation extends Segmentation {
   bones: Partial<Record<BodyPart, Bone>>;
   /** Each upper arm's radius: median distance of its points from its bone, middle third (m). */
   armRadiusM: { left: number; right: number };
+  /** The fitted neck bone: the first bone of the head part (base of the neck to the skull), m. */
+  neckBone: Bone | null;
+}
+
+/** Unit direction of a bone, head to tail (away from the trunk). */
+export function boneDirection(bone: Bone): Vec3 {
+  const d: Vec3 = [bone.tail[0] - bone.head[0], bone.tail[1] - bone.head[1], bone.tail[2] - bone.head[2]];
+  const len = Math.hypot(d[0], d[1], d[2]);
+  return [d[0] / len, d[1] / len, d[2] / len];
+}
+
+/** The first (most proximal) posed bone labelled with a part: for the head part, the neck bone. */
+export function firstBoneOfPart(fit: ModelFit, bonePart: Uint8Array, part: BodyPart): Bone | null {
+  const p = BODY_PARTS.indexOf(part);
+  const b = bonePart.indexOf(p);
+  if (b < 0) return null;
+  const { boneHeadM: h, boneTailM: t } = fit.posed;
+  return { head: [h[3 * b], h[3 * b + 1], h[3 * b + 2]], tail: [t[3 * b], t[3 * b + 1], t[3 * b + 2]] };
 }
 
 /**
@@ -162,6 +180,6 @@ export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Ar
     crotchY, armpitY, handBottomY, torsoLoop,
     armLoop: { left: groupLoops[1], right: groupLoops[2] },
     legLoop: { left: groupLoops[3], right: groupLoops[4] },
-    stack: partStack, sortedPart, bones, armRadiusM,
+    stack: partStack, sortedPart, bones, armRadiusM, neckBone: firstBoneOfPart(fit, bonePart, 'head'),
   };
 }

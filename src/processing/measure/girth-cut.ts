@@ -14,7 +14,7 @@
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { MeasurementSite } from '../../domain/body-scan-result.ts';
-import { convexHull, makeHullScratch, polygonPerimeter } from '../geometry/convex-hull.ts';
+import { convexHull, insideConvexPolygon, makeHullScratch, polygonPerimeter } from '../geometry/convex-hull.ts';
 import type { ComponentScratch } from '../geometry/grid-components.ts';
 import { labelComponents, makeComponentScratch } from '../geometry/grid-components.ts';
 import type { MeshSlabIndex } from '../geometry/mesh-slab-index.ts';
@@ -264,13 +264,41 @@ function loopBoxes(data: Float64Array, labels: Int32Array, n: number, count: num
 }
 
 /** Joins loops into one (a ring with gaps is measured as one ring). */
-function mergeLoops(loops: LoopPoints[]): LoopPoints[] {
-  if (loops.length < 2) return loops;
+/** Points deeper than this inside the merged cut's hull (m) are not skin a tape could touch. */
+const DEEP_INSIDE_M = 0.02;
+
+/**
+ * Keeps the points of a merged ring that lie within DEEP_INSIDE_M of its convex hull's boundary.
+ * The tape is the hull, so deeper points never set it; but the ring is one radius per angle, and
+ * inner surface (the mouth's interior under the chin on a tilted neck plane, a fold grazed by a
+ * thick slab, stray points inside the body) would pull its fit inward.
+ */
+function dropDeepPoints(loop: LoopPoints): LoopPoints {
+  const n = loop.offsets.length;
+  const scratch = makeHullScratch(n);
+  const h = convexHull(loop.uv, n, scratch);
+  if (h < 3) return loop;
+  const keep = new Uint8Array(n);
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    if (!insideConvexPolygon(scratch.hull, h, loop.uv[2 * i], loop.uv[2 * i + 1], DEEP_INSIDE_M)) { keep[i] = 1; kept++; }
+  }
+  if (kept === n) return loop;
+  const uv = new Float64Array(2 * kept), offsets = new Float64Array(kept);
+  for (let i = 0, m = 0; i < n; i++) {
+    if (!keep[i]) continue;
+    uv[2 * m] = loop.uv[2 * i]; uv[2 * m + 1] = loop.uv[2 * i + 1]; offsets[m] = loop.offsets[i]; m++;
+  }
+  return { uv, offsets };
+}
+
+function mergeLoops(loops: LoopPoints[], keepInnerSurface: boolean): LoopPoints[] {
+  if (loops.length === 0) return loops;
   const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
   const uv = new Float64Array(2 * total), offsets = new Float64Array(total);
   let m = 0;
   for (const loop of loops) { uv.set(loop.uv, 2 * m); offsets.set(loop.offsets, m); m += loop.offsets.length; }
-  return [{ uv, offsets }];
+  return [keepInnerSurface ? { uv, offsets } : dropDeepPoints({ uv, offsets })];
 }
 
 /**
@@ -284,7 +312,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
   let coverage = 0, residual = 0, points = 0, observed = 0;
   for (let part = 0; part < 32; part++) {
     if (((req.partMask! >>> part) & 1) === 0) continue;
-    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part });
+    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part }, true);
     if (!cut || cut.quality.points < 30) continue;
     const ring = cut.site.ringM;
     for (let k = 0; k < ring.length; k += 3) {
@@ -308,7 +336,11 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
 }
 
 /** Measures one girth; returns the site (ring in world coordinates) and quality figures. */
-export function measureGirth(ctx: CutContext, req: CutRequest): { site: MeasurementSite; quality: CutQuality } | null {
+/**
+ * keepInnerSurface: fit the merged ring through every point (the shoulder's per-part rings: each
+ * is only a piece of the tape's hull, and their rings were tuned on all of their points).
+ */
+export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface = false): { site: MeasurementSite; quality: CutQuality } | null {
   const plane = makePlane(req.point, req.normal);
   const labelled = req.partMask !== undefined && (ctx.mesh ? ctx.vertexPart !== null : ctx.pointPart !== null);
   // A labelled 'nearest' cut is one ring with gaps (merged, observed angles only); a labelled
@@ -340,7 +372,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       // torso at the upper chest; a loop that breaks instead fails the coverage test below.
       const cellM = Math.max(ctx.stack.cellM, Math.min(0.015, 10 / (ctx.densityPerM2 * 2 * half)));
       loops = selectLoops(ctx, n, cellM, select);
-      if (merge) loops = mergeLoops(loops);
+      if (merge) loops = mergeLoops(loops, keepInnerSurface);
       fits = [];
       for (const loop of loops) {
         const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K, merge);
@@ -372,7 +404,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     const w = planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]);
     ringM[3 * k] = w[0]; ringM[3 * k + 1] = w[1]; ringM[3 * k + 2] = w[2];
   }
-  const cutPoints = mergeLoops(loops)[0];
+  const cutPoints = mergeLoops(loops, true)[0];
   const observed = cutPoints ? observedFraction(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length) : 0;
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM },

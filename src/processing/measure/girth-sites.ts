@@ -98,7 +98,7 @@ const armSites = (side: Side): GirthSite[] => {
 export const GIRTH_SITES: readonly GirthSite[] = [
   {
     field: 'neckFit', standard: 'ISO 8559-1 neck girth', definition: 'The neck just below the larynx: its narrowest girth between the shoulders and the head.',
-    parts: ['head', 'torso'], surface: 'parts', level: 'Narrowest neck section between 1.5% of stature above the acromion and the chin (the higher of 87.5% of stature and 22 cm below the vertex).',
+    parts: ['head', 'torso'], surface: 'parts', level: 'With the fitted model: narrowest section perpendicular to the fitted neck bone over its first 60% (base of the neck towards the skull). Without: narrowest horizontal section between 1.5% of stature above the acromion and the chin (the higher of 87.5% of stature and 22 cm below the vertex).',
     orientation: 'neck-axis', extremum: 'min', ...SMALL,
   },
   {

@@ -26,8 +26,8 @@ import type { ModelFit } from '../body-model/posable-model-types.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
-import type { FitSegmentation } from './fit-segmentation.ts';
-import { segmentByFit } from './fit-segmentation.ts';
+import type { Bone, FitSegmentation } from './fit-segmentation.ts';
+import { boneDirection, segmentByFit } from './fit-segmentation.ts';
 import type { Capsule } from './cut-filters.ts';
 import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
@@ -126,6 +126,28 @@ function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y:
   return [dx / len, 0.025 / len, dz / len];
 }
 
+/** Share of the fitted neck bone (base to skull) searched for the narrowest neck section. */
+const NECK_SEARCH_END = 0.6;
+
+/**
+ * The neck plane with a fit: perpendicular to the fitted neck bone, through the bone at the point
+ * of its first 60% (base of the neck towards the skull) where the cut's girth is smallest, sampled
+ * every 5% of the bone (about 5 mm); bestOfNearbyCuts refines it. Frame: canonical, m.
+ */
+function narrowestNeckPlane(ctx: ReturnType<typeof makeCutContext>, bone: Bone, mask: number): { point: Vec3; normal: Vec3 } {
+  const normal = boneDirection(bone);
+  const pointAt = (t: number): Vec3 => [
+    bone.head[0] + t * (bone.tail[0] - bone.head[0]), bone.head[1] + t * (bone.tail[1] - bone.head[1]), bone.head[2] + t * (bone.tail[2] - bone.head[2]),
+  ];
+  let best = { point: pointAt(0.3), normal }, bestM = Infinity;
+  for (let t = 0; t <= NECK_SEARCH_END + 1e-9; t += 0.05) {
+    const point = pointAt(t);
+    const cut = measureGirth(ctx, { field: 'neckFit', point, normal, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
+    if (cut && cut.site.perimeterM > 0 && cut.site.perimeterM < bestM) { bestM = cut.site.perimeterM; best = { point, normal }; }
+  }
+  return best;
+}
+
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
 interface BodyParts {
   seg: Segmentation;
@@ -217,10 +239,15 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
   } : null;
   const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts);
-  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, fit ? partMask(girthSite('neckFit').parts) : undefined);
+  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, undefined);
+  // With a fit, the neck is cut perpendicular to the fitted neck bone (ISO 8559-1: the girth
+  // perpendicular to the neck's axis), at its narrowest along the bone: horizontal rings on heavy
+  // bodies are pulled forward by the chin and back by the trapezius.
+  const neckBone = fit?.seg.neckBone;
+  const neckPlane = neckBone ? narrowestNeckPlane(ctx, neckBone, partMask(girthSite('neckFit').parts)) : undefined;
   const bones = fit?.seg.bones;
   const requests: CutRequest[] = siteRequests({
-    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckAxis, arms, legs,
+    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckAxis, neckPlane, arms, legs,
     fit: fit && bones ? {
       stack: fit.seg.stack, legLoop: fit.seg.legLoop,
       bones: { thighLeft: bones.thighLeft!, shinLeft: bones.shinLeft!, thighRight: bones.thighRight!, shinRight: bones.shinRight! },

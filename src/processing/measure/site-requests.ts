@@ -13,6 +13,7 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Bone } from './fit-segmentation.ts';
+import { boneDirection } from './fit-segmentation.ts';
 import type { Capsule } from './cut-filters.ts';
 import type { CutRequest } from './girth-cut.ts';
 import { GIRTH_SITES, partMask } from './girth-sites.ts';
@@ -29,6 +30,8 @@ export interface SiteInputs {
   acromionY: number;
   torso: TorsoSites;
   neckAxis: Vec3;
+  /** With a fit: the neck plane found along the fitted neck bone (replaces level + neckAxis). */
+  neckPlane?: { point: Vec3; normal: Vec3 };
   arms: { left: ArmLandmarks; right: ArmLandmarks };
   legs: { left: LegLandmarks; right: LegLandmarks };
   /** Present when a model was fitted: leg bones, per-slice leg loops (part stack), part masks on. */
@@ -39,13 +42,6 @@ export interface SiteInputs {
     /** Capsules around the arms' bones, left out of cuts whose parts include no arm part. */
     armCapsules: readonly Capsule[];
   } | null;
-}
-
-function boneDir(bone: Bone): Vec3 {
-  const d: Vec3 = [bone.tail[0] - bone.head[0], bone.tail[1] - bone.head[1], bone.tail[2] - bone.head[2]];
-  const len = Math.hypot(d[0], d[1], d[2]);
-  // Bones point away from the trunk (down the limb); the cut normal's sign does not matter.
-  return [d[0] / len, d[1] / len, d[2] / len];
 }
 
 /** Height of each level-defined site (m) or, for arms, the distance along the arm (m). */
@@ -90,6 +86,8 @@ export function siteRequests(input: SiteInputs): CutRequest[] {
       const armless = !site.parts.some((part) => /Arm|forearm|hand/.test(part));
       const exclude = input.fit && armless ? input.fit.armCapsules : undefined;
       requests.push({ field: site.field, point: [cx, level, cz], normal: [0, 1, 0], select: all ? 'all' : 'nearest', maxRadiusM: all ? 0.6 * H : 0.35 * H, partMask: mask, exclude });
+    } else if (site.orientation === 'neck-axis' && input.neckPlane) {
+      requests.push({ field: site.field, point: input.neckPlane.point, normal: input.neckPlane.normal, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
     } else if (site.orientation === 'neck-axis') {
       const [cx, cz] = input.torso.centreAt(level);
       requests.push({ field: site.field, point: [cx, level, cz], normal: input.neckAxis, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
@@ -97,7 +95,7 @@ export function siteRequests(input: SiteInputs): CutRequest[] {
       const leg = input.legs[side];
       let point = axisPointAtY(leg, level), normal = leg.dir;
       if (input.fit) {
-        normal = boneDir(input.fit.bones[site.bone as keyof NonNullable<SiteInputs['fit']>['bones']]);
+        normal = boneDirection(input.fit.bones[site.bone as keyof NonNullable<SiteInputs['fit']>['bones']]);
         const loop = input.fit.legLoop[side][sliceOf(input.fit.stack, level)];
         if (loop) point = [loop.cx, level, loop.cz];
       }
