@@ -7,9 +7,11 @@
  *   acromion-to-elbow distance) run along the upper-arm line from the acromion's projection on it;
  * - elbow: the fitted elbow joint (the forearm bone's head projected on the upper-arm line);
  * - fingertip: the farthest arm point within 3 cm of the forearm line;
- * - wrist: the narrowest arm section 42–66% of the way from the elbow to the fingertip, forearm
- *   maximum: the widest between 5% of that length and the wrist (median distance from the forearm
- *   line in 5 mm bins, as for bent arms in limb-axes.ts).
+ * - wrist: the narrowest arm section 75–100% of the way from the elbow to the fitted wrist joint
+ *   (the forearm bone's tail), forearm maximum: the widest 10–60% of that way (median distance
+ *   from the forearm line in 5 mm bins, as for bent arms in limb-axes.ts). Bounds from the fitted
+ *   joint, not the fingertip: the hand's length and bend moved a fingertip-based wrist into the
+ *   hand on one side of symmetric bodies (left and right wrists 12 mm apart).
  * Canonical frame, metres.
  */
 import type { Vec3 } from '../geometry/pca.ts';
@@ -65,8 +67,9 @@ export function armLandmarksFromBones(partStack: SliceStack, group: number, uppe
   }
   const pts = lower.subarray(0, m);
   const profile = radialProfile(pts, foreLine, 0, tip, BIN_M);
-  const at = (f: number) => Math.round((f * tip) / BIN_M);
-  const wristF = extremumIndex(profile, at(0.42), at(0.66), -1) * BIN_M + BIN_M / 2;
-  const forearmF = extremumIndex(profile, at(0.05), Math.round(wristF / BIN_M), 1) * BIN_M + BIN_M / 2;
+  const wristJointS = (fore.tail[0] - elbowPoint[0]) * forearmDir[0] + (fore.tail[1] - elbowPoint[1]) * forearmDir[1] + (fore.tail[2] - elbowPoint[2]) * forearmDir[2];
+  const at = (f: number) => Math.min(profile.length - 1, Math.round((f * wristJointS) / BIN_M));
+  const wristF = extremumIndex(profile, at(0.75), at(1), -1) * BIN_M + BIN_M / 2;
+  const forearmF = extremumIndex(profile, at(0.1), at(0.6), 1) * BIN_M + BIN_M / 2;
   return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir, acromionPoint };
 }

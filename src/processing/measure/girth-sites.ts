@@ -89,8 +89,8 @@ const armSites = (side: Side): GirthSite[] => {
   return [
     arm(`midArm${side}Fit`, 'WHO mid-upper-arm circumference (ISO 8559-1 upper-arm girth is at the armpit)', 'The upper arm halfway between the shoulder point (acromion) and the elbow.', 'Halfway from the acromion to the elbow joint along the upper-arm bone.', upper, [upper], null),
     arm(`lowerArm${side}Fit`, 'ours', 'The forearm just below the elbow.', `${pct(LOWER_ARM_FRACTION)} of the elbow-to-wrist length below the elbow, along the forearm bone.`, fore, [upper, fore], null),
-    arm(`forearm${side}Fit`, 'ANSUR II forearm circumference (relaxed, not flexed)', 'The largest girth of the forearm.', 'Widest forearm section between the elbow and the wrist.', fore, [fore], 'max'),
-    arm(`wrist${side}Fit`, 'ISO 8559-1 wrist girth', 'The smallest girth at the wrist, just above the styloid processes.', 'Narrowest section 42-66% of the way from the elbow to the fingertips along the forearm bone.', fore, [fore, hand], 'min'),
+    arm(`forearm${side}Fit`, 'ANSUR II forearm circumference (relaxed, not flexed)', 'The largest girth of the forearm.', 'Widest forearm section 10-60% of the way from the elbow to the fitted wrist joint (without a fit: between the elbow and the wrist).', fore, [fore], 'max'),
+    arm(`wrist${side}Fit`, 'ISO 8559-1 wrist girth', 'The smallest girth at the wrist, just above the styloid processes.', 'Narrowest section 75-100% of the way from the elbow to the fitted wrist joint along the forearm bone (without a fit: 42-66% of the way from the elbow to the fingertips).', fore, [fore, hand], 'min'),
   ];
 };
 
