@@ -52,7 +52,7 @@ export function defaultScanPipeline(): ScanPipeline {
       const fitter = posableModelFitter(context);
       let modelFit: ModelFit | null = null;
       const result = measureBody(reconstructed?.geometry ?? capture.geometry, reconstructed?.hints ?? capture.hints, context, {
-        fitter: { bonePart: fitter.bonePart, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
+        fitter: { ...fitter, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
       });
       if (modelFit) fitsOfResults.set(result, modelFit);
       return reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
