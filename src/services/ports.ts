@@ -4,6 +4,7 @@
  */
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
+import type { ProcessingRecord } from '../domain/processing-record.ts';
 import type {
   AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure, ScanStatus,
 } from '../domain/scan.ts';
@@ -58,8 +59,6 @@ export interface ScanListQuery {
   limit: number;
 }
 
-/** What processing stores beside measurements and bodyfat (diagnostics, model parameters, rings). */
-export type ProcessingRecord = Record<string, unknown>;
 
 export interface ScanRepository {
   insertScan(tenant: Tenant, scan: NewScan, now: Date): Promise<Scan>;
@@ -76,6 +75,7 @@ export interface ScanRepository {
   markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<boolean>;
   /** The scan's status, its row locked until the transaction ends (an upload and a delete serialise on it); null when gone. */
   lockScanStatus(scanId: string): Promise<ScanStatus | null>;
+  /** The scan's processing record, decoded (AppError internal_error when unreadable); null before READY. */
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
   /**
@@ -104,7 +104,8 @@ export interface PredictionResult {
 export interface PredictionRepository {
   insertPrediction(tenant: Tenant, prediction: NewPrediction, now: Date): Promise<BodyShapePrediction>;
   findPrediction(tenant: Tenant, predictionId: string): Promise<BodyShapePrediction | null>;
-  findOwnedPrediction(predictionId: string): Promise<{ prediction: BodyShapePrediction; tenant: Tenant } | null>;
+  /** A prediction with its tenant and its scan's user (whom its webhook events name). */
+  findOwnedPrediction(predictionId: string): Promise<{ prediction: BodyShapePrediction; tenant: Tenant; user: { userId: string; userToken: string } } | null>;
   listPredictionsOfScan(tenant: Tenant, scanId: string, order: 'asc' | 'desc'): Promise<BodyShapePrediction[]>;
   listPredictionIdsOfScan(scanId: string): Promise<string[]>;
   markPredictionProcessing(predictionId: string, now: Date): Promise<boolean>;
