@@ -197,9 +197,18 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
       await sql.query('UPDATE scans SET bodyfat_method = $2, bodyfat = $3, updated_at = $4 WHERE id = $1', [scanId, method, JSON.stringify(bodyfat), now]);
     },
 
-    async listScansAwaitingUpload(olderThan: Date, limit: number) {
+    async recordUploadAddress(scanId: string, expiresAt: Date) {
+      // The latest expiry of the addresses handed out: an earlier address may still be in use.
+      await sql.query(
+        `UPDATE scans SET upload_url_expires_at = GREATEST(upload_url_expires_at, $2) WHERE id = $1 AND status = 'CREATED'`,
+        [scanId, expiresAt]);
+    },
+
+    async listScansAwaitingUpload(addressExpiresAfter: Date, afterId: string | null, limit: number) {
       const rows = await sql.query<{ id: string }>(
-        `SELECT id FROM scans WHERE status = 'CREATED' AND created_at < $1 ORDER BY created_at DESC LIMIT $2`, [olderThan, limit]);
+        `SELECT id FROM scans WHERE status = 'CREATED' AND upload_url_expires_at IS NOT NULL AND upload_url_expires_at > $1
+           AND ($2::text IS NULL OR id > $2) ORDER BY id LIMIT $3`,
+        [addressExpiresAfter, afterId, limit]);
       return rows.map((row) => row.id);
     },
 

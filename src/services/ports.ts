@@ -78,11 +78,13 @@ export interface ScanRepository {
   /** The scan's processing record, decoded (AppError internal_error when unreadable); null before READY. */
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
+  /** An upload address for the scan, valid until `expiresAt`, was handed out (the sweep checks such scans). */
+  recordUploadAddress(scanId: string, expiresAt: Date): Promise<void>;
   /**
-   * Scans still CREATED, newest first: the sweep checks whether their capture arrived. Newest first so
-   * that abandoned old scans cannot crowd out fresh uploads (old ones are still noticed when read).
+   * Scans still CREATED whose latest upload address expires after `addressExpiresAfter` (only they
+   * can still receive a direct upload), by id after `afterId` (keyset pages): the sweep's candidates.
    */
-  listScansAwaitingUpload(olderThan: Date, limit: number): Promise<string[]>;
+  listScansAwaitingUpload(addressExpiresAfter: Date, afterId: string | null, limit: number): Promise<string[]>;
   deleteScan(scanId: string): Promise<void>;
 }
 

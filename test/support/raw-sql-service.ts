@@ -43,7 +43,7 @@ export async function startRawSqlService(variant: DatabaseVariant, prepare?: (sq
     notifier: { jobEnqueued: () => undefined },
     settings: {
       environment: 'sandbox', uploadUrlTtlS: 3600, downloadUrlTtlS: 3600, maxUploadBytes: 64 * 1024 * 1024,
-      termsVersion: '1.0', jobMaxAttempts: 3, directUploads: false,
+      termsVersion: '1.0', jobMaxAttempts: 3,
     },
     cursorSecret: 'test-cursor-secret',
   };
