@@ -42,6 +42,22 @@ export interface ProcessingRecord {
 
 export const PROCESSING_RECORD_VERSION = 1;
 
+type FieldName = Exclude<keyof ProcessingRecord, 'version'>;
+const SITE_FIELDS: ReadonlySet<string> = new Set(CIRCUMFERENCE_FIELDS);
+
+/** How each field of a stored record is checked (one place for every reader). */
+const FIELD_DECODERS: { [K in FieldName]: (value: unknown, path: string) => ProcessingRecord[K] } = {
+  captureFormat: stringAt,
+  statureM: finiteAt,
+  diagnostics: (value, path) => recordAt(value, path, diagnosticAt),
+  landmarks: (value, path) => recordAt(value, path, vector3At),
+  fittedBody: (value, path) => (value === null ? null : decodeFittedBodyRecord(value, path)),
+  fitErrorMmBySite: (value, path) => recordAt(value, path, finiteAt, SITE_FIELDS),
+  bodyFit: (value, path) => (value === null ? null : decodeBodyFit(value, path)),
+  bodyfatMethodUsed: stringAt,
+};
+const FIELD_NAMES = Object.keys(FIELD_DECODERS) as FieldName[];
+
 /**
  * A stored processing record (parsed JSON) as the typed record, or AppError internal_error naming
  * the scan, the path at fault and what was found: a record of an unknown version or with a field of
@@ -49,22 +65,23 @@ export const PROCESSING_RECORD_VERSION = 1;
  * never papered over by refitting or guessing.
  */
 export function decodeProcessingRecord(value: unknown, scanId: string): ProcessingRecord {
+  return decodeProcessingRecordFields(value, scanId, FIELD_NAMES) as ProcessingRecord;
+}
+
+/**
+ * Some fields of a stored record, by the same rules (the version checked first). For reads that
+ * show only a small part of the ~12 kB record, e.g. a scan read's fit report, selected in SQL
+ * without the fitted body, landmarks and diagnostics (bench/processing-record-decode.bench.ts).
+ */
+export function decodeProcessingRecordFields<K extends FieldName>(value: unknown, scanId: string, fields: readonly K[]): Pick<ProcessingRecord, 'version' | K> {
   try {
     const record = objectAt(value, '');
     if (record.version !== PROCESSING_RECORD_VERSION) {
       throw new StoredValueError('/version', `is ${JSON.stringify(record.version)}; this service reads processing records of version ${PROCESSING_RECORD_VERSION} only`);
     }
-    return {
-      version: PROCESSING_RECORD_VERSION,
-      captureFormat: stringAt(record.captureFormat, '/captureFormat'),
-      statureM: finiteAt(record.statureM, '/statureM'),
-      diagnostics: recordAt(record.diagnostics, '/diagnostics', diagnosticAt),
-      landmarks: recordAt(record.landmarks, '/landmarks', vector3At),
-      fittedBody: record.fittedBody === null ? null : decodeFittedBodyRecord(record.fittedBody, '/fittedBody'),
-      fitErrorMmBySite: recordAt(record.fitErrorMmBySite, '/fitErrorMmBySite', finiteAt, CIRCUMFERENCE_FIELDS),
-      bodyFit: record.bodyFit === null ? null : decodeBodyFit(record.bodyFit, '/bodyFit'),
-      bodyfatMethodUsed: stringAt(record.bodyfatMethodUsed, '/bodyfatMethodUsed'),
-    };
+    const decoded: Record<string, unknown> = { version: PROCESSING_RECORD_VERSION };
+    for (const field of fields) decoded[field] = FIELD_DECODERS[field](record[field], `/${field}`);
+    return decoded as Pick<ProcessingRecord, 'version' | K>;
   } catch (error) {
     if (!(error instanceof StoredValueError)) throw error;
     throw new AppError('internal_error', `The stored processing record of scan ${scanId} is unreadable: ${error.message}.`);
@@ -93,6 +110,6 @@ function decodeBodyFit(value: unknown, path: string): BodyFitReport {
     residualRmsMm: finiteAt(report.residualRmsMm, `${path}/residualRmsMm`),
     coverage: finiteAt(report.coverage, `${path}/coverage`),
     partResidualRmsMm: recordAt(report.partResidualRmsMm, `${path}/partResidualRmsMm`, finiteAt),
-    siteObservedFraction: recordAt(report.siteObservedFraction, `${path}/siteObservedFraction`, finiteAt, CIRCUMFERENCE_FIELDS),
+    siteObservedFraction: recordAt(report.siteObservedFraction, `${path}/siteObservedFraction`, finiteAt, SITE_FIELDS),
   };
 }

@@ -66,11 +66,11 @@ export function arrayAt(value: unknown, path: string): unknown[] {
 }
 
 /** An object whose every value passes `check` (keys restricted to `keys` when given). */
-export function recordAt<T>(value: unknown, path: string, check: (item: unknown, path: string) => T, keys?: readonly string[]): Record<string, T> {
+export function recordAt<T>(value: unknown, path: string, check: (item: unknown, path: string) => T, keys?: ReadonlySet<string>): Record<string, T> {
   const object = objectAt(value, path);
-  for (const [key, item] of Object.entries(object)) {
-    if (keys && !keys.includes(key)) throw new StoredValueError(`${path}/${key}`, 'is not a known key');
-    check(item, `${path}/${key}`);
+  for (const key in object) {
+    if (keys && !keys.has(key)) throw new StoredValueError(`${path}/${key}`, 'is not a known key');
+    check(object[key], `${path}/${key}`);
   }
   return object as Record<string, T>;
 }
