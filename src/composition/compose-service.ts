@@ -108,7 +108,6 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
       maxUploadBytes: config.maxUploadBytes,
       termsVersion: config.termsVersion,
       jobMaxAttempts: config.jobMaxAttempts,
-      directUploads: config.s3 !== null,
     },
     cursorSecret,
   };
@@ -149,9 +148,9 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     });
   }
 
-  // The worker role notices direct uploads no read came for (clients that never poll).
+  // S3 mode: clients PUT captures straight to the bucket; the worker role's sweep is what notices them.
   const sweep: UploadSweep | null = options.roles.worker && config.s3
-    ? startUploadSweep(context, { intervalMs: config.uploadSweepIntervalMs, limit: 1000 })
+    ? startUploadSweep(context, { intervalMs: config.uploadSweepIntervalMs, pageSize: 500 })
     : null;
 
   let shuttingDown = false;

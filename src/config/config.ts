@@ -102,7 +102,7 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),
     jobRetentionDays: integer('JOB_RETENTION_DAYS', 7, 1, 3650),
     s3,
-    uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 5000, 100, 3_600_000),
+    uploadSweepIntervalMs: integer('UPLOAD_SWEEP_INTERVAL_MS', 1000, 100, 3_600_000),
     rateLimitPerS: integer('RATE_LIMIT_PER_S', 200, 0, 1_000_000_000),
     rateLimitBurst: integer('RATE_LIMIT_BURST', 400, 1, 1_000_000_000),
   };

@@ -53,11 +53,16 @@ export function predictionQueries(sql: SqlClient): PredictionRepository {
     },
 
     async findOwnedPrediction(predictionId: string) {
-      const rows = await sql.query<PredictionRow>(`SELECT ${PREDICTION_COLUMNS} FROM body_shape_predictions WHERE id = $1`, [predictionId]);
+      // The scan's user comes along (its webhook events name it): a prediction can then be failed and
+      // told about without reading its scan, whose processing record may be what failed.
+      const rows = await sql.query<PredictionRow & { user_id: string; user_token: string }>(
+        `SELECT ${PREDICTION_COLUMNS.split(',').map((column) => `p.${column.trim()}`).join(', ')}, s.user_id, u.token AS user_token
+         FROM body_shape_predictions p JOIN scans s ON s.id = p.scan_id JOIN users u ON u.id = s.user_id WHERE p.id = $1`, [predictionId]);
       if (!rows[0]) return null;
       return {
         prediction: predictionFromRow(rows[0]),
         tenant: { partnerId: rows[0].partner_id, environment: rows[0].environment as Environment },
+        user: { userId: rows[0].user_id, userToken: rows[0].user_token },
       };
     },
 

@@ -1,9 +1,10 @@
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
-import type { AssetConfigId, AssetStage, AssetStageState, BodyFitReport, DeviceConfigName, Scan, ScanStatus } from '../domain/scan.ts';
+import type { AssetConfigId, AssetStage, AssetStageState, DeviceConfigName, Scan, ScanStatus } from '../domain/scan.ts';
+import { decodeProcessingRecord, decodeProcessingRecordFields, encodeProcessingRecord, type ProcessingRecord } from '../domain/processing-record.ts';
 import type { HeightUnit, WeightUnit } from '../domain/user.ts';
 import type {
-  Environment, NewScan, OwnedScan, ProcessingRecord, ScanListQuery, ScanRepository, Tenant,
+  Environment, NewScan, OwnedScan, ScanListQuery, ScanRepository, Tenant,
 } from '../services/ports.ts';
 import type { SqlClient } from './sql-client.ts';
 import { userFromRow } from './user-queries.ts';
@@ -13,8 +14,8 @@ interface ScanRow {
   provider_scan_id: string; device_config_name: string; asset_config_id: string; bodyfat_method: string;
   weight_value: number; weight_unit: string; height_value: number; height_unit: string;
   failure_code: string | null; failure_message: string | null; measurements: Measurements | null; bodyfat: Bodyfat | null;
-  fit_error_mm: Record<string, number> | null;
-  body_fit: BodyFitReport | null;
+  /** The stored ProcessingRecord without its bulky fields (parsed JSON; typed only once decoded). */
+  fit_report: unknown;
   created_at: Date; updated_at: Date;
   a_id: string; capture_data: string | null; capture_data_updated_at: Date | null; body: string | null; body_updated_at: Date | null;
   fitted_body: string | null; fitted_body_updated_at: Date | null; measurement: string | null; measurement_updated_at: Date | null;
@@ -24,7 +25,7 @@ interface ScanRow {
 const SCAN_COLUMNS = `s.id, s.partner_id, s.environment, s.user_id, u.token AS user_token, s.status, s.provider_scan_id,
     s.device_config_name, s.asset_config_id, s.bodyfat_method, s.weight_value, s.weight_unit, s.height_value,
     s.height_unit, s.failure_code, s.failure_message, s.measurements, s.bodyfat, s.created_at, s.updated_at,
-    s.processing -> 'fittedBody' -> 'fitErrorMmBySite' AS fit_error_mm, s.processing -> 'bodyFit' AS body_fit,
+    s.processing - '{fittedBody,landmarks,diagnostics}'::text[] AS fit_report,
     a.id AS a_id, a.capture_data, a.capture_data_updated_at, a.body, a.body_updated_at, a.fitted_body,
     a.fitted_body_updated_at, a.measurement, a.measurement_updated_at, a.created_at AS a_created_at,
     a.updated_at AS a_updated_at`;
@@ -34,6 +35,9 @@ const SCAN_SELECT = `SELECT ${SCAN_COLUMNS}
 const dateOrNull = (value: Date | null): Date | null => (value === null ? null : new Date(value));
 
 function scanFromRow(row: ScanRow): Scan {
+  // The fit report of a scan comes from its processing record, decoded by the record's decoder (its
+  // version and these fields); the bulky fields stay in the database (~12 kB of a ~12.4 kB record).
+  const processing = row.fit_report === null ? null : decodeProcessingRecordFields(row.fit_report, row.id, ['fitErrorMmBySite', 'bodyFit']);
   return {
     id: row.id,
     status: row.status as ScanStatus,
@@ -64,8 +68,8 @@ function scanFromRow(row: ScanRow): Scan {
     measurements: row.measurements,
     bodyfat: row.bodyfat,
     failure: row.failure_code ? { code: row.failure_code, message: row.failure_message ?? '' } : null,
-    fitErrorMm: row.fit_error_mm ?? null,
-    bodyFit: row.body_fit ?? null,
+    fitErrorMm: processing?.fitErrorMmBySite ?? null,
+    bodyFit: processing?.bodyFit ?? null,
   };
 }
 
@@ -79,7 +83,7 @@ export interface TenantScanKey {
   scanId: string;
 }
 
-export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenants(keys: readonly TenantScanKey[]): Promise<(Scan | null)[]> } {
+export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenants(keys: readonly TenantScanKey[]): Promise<(Scan | Error | null)[]> } {
   return {
     async insertScan(tenant: Tenant, scan: NewScan, now: Date) {
       await sql.query(
@@ -113,8 +117,15 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
            LIMIT 1) f`,
         [keys.map((key) => key.tenant.partnerId), keys.map((key) => key.tenant.environment), keys.map((key) => key.scanId)],
       );
-      const scans: (Scan | null)[] = new Array(keys.length).fill(null);
-      for (const row of rows) scans[row.ord - 1] = scanFromRow(row);
+      // Per key: a row whose record cannot be decoded fails its own caller, not the batch it shared.
+      const scans: (Scan | Error | null)[] = new Array(keys.length).fill(null);
+      for (const row of rows) {
+        try {
+          scans[row.ord - 1] = scanFromRow(row);
+        } catch (error) {
+          scans[row.ord - 1] = error instanceof Error ? error : new Error(String(error));
+        }
+      }
       return scans;
     },
 
@@ -158,7 +169,7 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
       const rows = await sql.query(
         `UPDATE scans SET status = 'READY', measurements = $2, bodyfat = $3, processing = $4, failure_code = NULL,
            failure_message = NULL, updated_at = $5 WHERE id = $1 AND status = 'PROCESSING' RETURNING id`,
-        [scanId, JSON.stringify(measurements), JSON.stringify(bodyfat), JSON.stringify(processing), now],
+        [scanId, JSON.stringify(measurements), JSON.stringify(bodyfat), encodeProcessingRecord(processing, scanId), now],
       );
       return rows.length === 1;
     },
@@ -178,17 +189,27 @@ export function scanQueries(sql: SqlClient): ScanRepository & { findScansOfTenan
     },
 
     async findProcessingRecord(scanId: string) {
-      const rows = await sql.query<{ processing: ProcessingRecord | null }>('SELECT processing FROM scans WHERE id = $1', [scanId]);
-      return rows[0]?.processing ?? null;
+      const rows = await sql.query<{ processing: unknown }>('SELECT processing FROM scans WHERE id = $1', [scanId]);
+      const stored = rows[0]?.processing ?? null;
+      return stored === null ? null : decodeProcessingRecord(stored, scanId);
     },
 
     async updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date) {
       await sql.query('UPDATE scans SET bodyfat_method = $2, bodyfat = $3, updated_at = $4 WHERE id = $1', [scanId, method, JSON.stringify(bodyfat), now]);
     },
 
-    async listScansAwaitingUpload(olderThan: Date, limit: number) {
+    async recordUploadAddress(scanId: string, expiresAt: Date) {
+      // The latest expiry of the addresses handed out: an earlier address may still be in use.
+      await sql.query(
+        `UPDATE scans SET upload_url_expires_at = GREATEST(upload_url_expires_at, $2) WHERE id = $1 AND status = 'CREATED'`,
+        [scanId, expiresAt]);
+    },
+
+    async listScansAwaitingUpload(addressExpiresAfter: Date, afterId: string | null, limit: number) {
       const rows = await sql.query<{ id: string }>(
-        `SELECT id FROM scans WHERE status = 'CREATED' AND created_at < $1 ORDER BY created_at DESC LIMIT $2`, [olderThan, limit]);
+        `SELECT id FROM scans WHERE status = 'CREATED' AND upload_url_expires_at IS NOT NULL AND upload_url_expires_at > $1
+           AND ($2::text IS NULL OR id > $2) ORDER BY id LIMIT $3`,
+        [addressExpiresAfter, afterId, limit]);
       return rows.map((row) => row.id);
     },
 

@@ -31,7 +31,17 @@ function withCoalescedScanReads(sql: SqlClient, repositories: Repositories): Rep
   const findScan = coalescedLookup(async (keys: TenantScanKey[]) => (keys.length === 1
     ? [await scans.findScan(keys[0].tenant, keys[0].scanId)]
     : scans.findScansOfTenants(keys)));
-  return { ...repositories, scans: { ...repositories.scans, findScan: (tenant, scanId) => findScan({ tenant, scanId }) } };
+  return {
+    ...repositories,
+    scans: {
+      ...repositories.scans,
+      async findScan(tenant, scanId) {
+        const scan = await findScan({ tenant, scanId });
+        if (scan instanceof Error) throw scan;
+        return scan;
+      },
+    },
+  };
 }
 
 /** The Database port over one SQL client (PGlite or PostgreSQL). */

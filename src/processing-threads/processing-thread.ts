@@ -11,14 +11,15 @@ import type { Measurements } from '../domain/measurements.ts';
 import { ProcessingFailure, type ProcessingFailureCode } from '../domain/processing-failure.ts';
 import { processCaptureWith } from '../services/capture-processing.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
-import type { AssetFile, FittedBody, PredictedBodyFile, ProcessedCapture, ScanPipeline } from '../services/scan-pipeline.ts';
+import type { AssetFile, PredictedBodyFile, ProcessedCapture, ScanPipeline } from '../services/scan-pipeline.ts';
+import type { FittedBodyRecord } from '../domain/fitted-body-record.ts';
 
 export type ThreadTask =
   | { kind: 'capture'; bytes: Uint8Array; context: MeasureContext; assetConfigId: string; allowSandbox: boolean; progress: MessagePort; pipelineModule?: string }
-  | { kind: 'predicted-body'; fitted: FittedBody; predicted: Measurements; pipelineModule?: string };
+  | { kind: 'predicted-body'; fitted: FittedBodyRecord; predicted: Measurements; pipelineModule?: string };
 
 export type ThreadResult =
-  | { ok: true; capture?: ProcessedCapture; file?: PredictedBodyFile | null }
+  | { ok: true; capture?: ProcessedCapture; file?: PredictedBodyFile }
   | { ok: false; failure: { code: ProcessingFailureCode; message: string } };
 
 const pipelines = new Map<string, Promise<ScanPipeline>>();
@@ -54,7 +55,6 @@ export default async function runProcessingTask(task: ThreadTask): Promise<Threa
     const pipeline = await pipelineOf(task.pipelineModule);
     if (task.kind === 'predicted-body') {
       const body = pipeline.predictedBody(task.fitted, task.predicted);
-      if (!body) return { ok: true, file: null };
       const [moved] = transferBytes([body]);
       const file = { ...body, bytes: moved.bytes };
       return movedWith({ ok: true, file }, [file.bytes.buffer as ArrayBuffer]);

@@ -58,7 +58,9 @@ export function threadedCaptureProcessor(options: ThreadedProcessorOptions): Cap
     },
     async predictedBody(fitted, predicted) {
       const task: ThreadTask = { kind: 'predicted-body', fitted, predicted, ...(options.pipelineModule ? { pipelineModule: options.pipelineModule } : {}) };
-      return unwrap(await pool.run(task)).file ?? null;
+      const { file } = unwrap(await pool.run(task));
+      if (!file) throw new Error('a processing thread answered a predicted-body task without a body');
+      return file;
     },
     close: () => pool.close(),
   };

@@ -5,7 +5,7 @@ import { writeMeshGlb } from '../processing/assets/glb-mesh-writer.ts';
 import { writeMtl } from '../processing/assets/obj-writer.ts';
 import { buildScanAssets, modelSkin, type ScanAvatarInput } from '../processing/assets/build-scan-assets.ts';
 import { fitPosableModel } from '../processing/body-model/fit-posable-model.ts';
-import { readFittedBodyRecord } from '../processing/body-model/fitted-body-record.ts';
+import { requireRecordOfModel } from '../processing/body-model/fitted-body-record.ts';
 import { loadPosableBodyModel } from '../processing/body-model/load-posable-model.ts';
 import { predictedAvatar, scanAvatar } from '../processing/body-model/scan-avatar.ts';
 import type { BodyMeasurementResult } from '../domain/body-scan-result.ts';
@@ -16,6 +16,7 @@ import { posableModelFitter } from '../processing/measure/model-fitter.ts';
 import type { ModelFit } from '../processing/body-model/posable-model-types.ts';
 import { generateSyntheticBody } from '../processing/synthetic-body/generate.ts';
 import type { AssetFile, FittedBody, PredictedBodyFile, ScanPipeline } from './scan-pipeline.ts';
+import type { FittedBodyRecord } from '../domain/fitted-body-record.ts';
 
 /**
  * The production pipeline: the capture readers, the measuring code, the posable body model (fitted
@@ -33,7 +34,7 @@ export function defaultScanPipeline(): ScanPipeline {
     const fit = fitsOfResults.get(result)
       ?? fitPosableModel(model, positions, positions.length / 3, { normals: normals && normals.length === positions.length ? normals : null });
     const { record, fitErrorMmBySite } = scanAvatar(model, fit, result);
-    const fitted: FittedBody = { parameters: record, fitErrorMmBySite: fitErrorMmBySite as Record<string, number> };
+    const fitted: FittedBody = { record, fitErrorMmBySite };
     return { fitted, avatar: { model, fit, record } };
   };
   return {
@@ -65,7 +66,10 @@ export function defaultScanPipeline(): ScanPipeline {
     },
 
     assets(result, fitted, capture, assetConfigId) {
-      const avatar = avatars.get(fitted) ?? fitScan(result).avatar;
+      // The fit stage's avatar: the stages run in order on one pipeline, so a miss is a defect, not
+      // a reason to fit a second time (a second fit could differ from the record the scan keeps).
+      const avatar = avatars.get(fitted);
+      if (!avatar) throw new Error('the asset stage got a fitted body this pipeline did not fit');
       const files = buildScanAssets(result, capture.geometry.colors && capture.geometry.colors.length === result.canonical.positions.length ? capture.geometry.colors : null, assetConfigId, avatar);
       // The GLB pipelines carry their material inside the GLB; `material` still answers its MTL equivalent.
       if (!files.material && files.texture) files.material = { fileName: 'material.mtl', contentType: 'model/mtl', bytes: writeMtl('body', 'texture.png') };
@@ -76,14 +80,14 @@ export function defaultScanPipeline(): ScanPipeline {
       return out;
     },
 
-    predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null {
+    predictedBody(fitted: FittedBodyRecord, predicted: Measurements): PredictedBodyFile {
       const model = loadPosableBodyModel();
-      let record;
+      let record: FittedBodyRecord;
       try {
-        record = readFittedBodyRecord(fitted.parameters, model);
-      } catch {
-        // A scan fitted by an earlier body model (or none): the prediction's numbers stand without a body.
-        return null;
+        record = requireRecordOfModel(fitted, model);
+      } catch (error) {
+        // Fitted by another body model (a rebuilt model): its coefficients mean nothing here.
+        throw new ProcessingFailure('internal_error', `The scan's fitted body cannot be re-shaped: ${(error as Error).message}.`);
       }
       const avatar = predictedAvatar(model, record, predicted);
       const round1 = (v: number): number => Math.round(v * 10) / 10 || 0; // no -0 in JSON

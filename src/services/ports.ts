@@ -4,6 +4,7 @@
  */
 import type { Bodyfat, BodyfatMethod } from '../domain/body-composition.ts';
 import type { Measurements } from '../domain/measurements.ts';
+import type { ProcessingRecord } from '../domain/processing-record.ts';
 import type {
   AssetConfigId, AssetStage, AssetStageState, BodyShapePrediction, DeviceConfigName, PredictionType, Scan, ScanFailure, ScanStatus,
 } from '../domain/scan.ts';
@@ -58,8 +59,6 @@ export interface ScanListQuery {
   limit: number;
 }
 
-/** What processing stores beside measurements and bodyfat (diagnostics, model parameters, rings). */
-export type ProcessingRecord = Record<string, unknown>;
 
 export interface ScanRepository {
   insertScan(tenant: Tenant, scan: NewScan, now: Date): Promise<Scan>;
@@ -76,13 +75,16 @@ export interface ScanRepository {
   markScanFailed(scanId: string, failure: ScanFailure, now: Date): Promise<boolean>;
   /** The scan's status, its row locked until the transaction ends (an upload and a delete serialise on it); null when gone. */
   lockScanStatus(scanId: string): Promise<ScanStatus | null>;
+  /** The scan's processing record, decoded (AppError internal_error when unreadable); null before READY. */
   findProcessingRecord(scanId: string): Promise<ProcessingRecord | null>;
   updateScanBodyfat(scanId: string, method: BodyfatMethod, bodyfat: Bodyfat, now: Date): Promise<void>;
+  /** An upload address for the scan, valid until `expiresAt`, was handed out (the sweep checks such scans). */
+  recordUploadAddress(scanId: string, expiresAt: Date): Promise<void>;
   /**
-   * Scans still CREATED, newest first: the sweep checks whether their capture arrived. Newest first so
-   * that abandoned old scans cannot crowd out fresh uploads (old ones are still noticed when read).
+   * Scans still CREATED whose latest upload address expires after `addressExpiresAfter` (only they
+   * can still receive a direct upload), by id after `afterId` (keyset pages): the sweep's candidates.
    */
-  listScansAwaitingUpload(olderThan: Date, limit: number): Promise<string[]>;
+  listScansAwaitingUpload(addressExpiresAfter: Date, afterId: string | null, limit: number): Promise<string[]>;
   deleteScan(scanId: string): Promise<void>;
 }
 
@@ -104,7 +106,8 @@ export interface PredictionResult {
 export interface PredictionRepository {
   insertPrediction(tenant: Tenant, prediction: NewPrediction, now: Date): Promise<BodyShapePrediction>;
   findPrediction(tenant: Tenant, predictionId: string): Promise<BodyShapePrediction | null>;
-  findOwnedPrediction(predictionId: string): Promise<{ prediction: BodyShapePrediction; tenant: Tenant } | null>;
+  /** A prediction with its tenant and its scan's user (whom its webhook events name). */
+  findOwnedPrediction(predictionId: string): Promise<{ prediction: BodyShapePrediction; tenant: Tenant; user: { userId: string; userToken: string } } | null>;
   listPredictionsOfScan(tenant: Tenant, scanId: string, order: 'asc' | 'desc'): Promise<BodyShapePrediction[]>;
   listPredictionIdsOfScan(scanId: string): Promise<string[]>;
   markPredictionProcessing(predictionId: string, now: Date): Promise<boolean>;

@@ -1,4 +1,5 @@
-import type { CaptureProcessor, FittedBody } from './scan-pipeline.ts';
+import type { CaptureProcessor } from './scan-pipeline.ts';
+import { ProcessingFailure } from '../domain/processing-failure.ts';
 import { predictForScan } from './prediction-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
 import { AppError } from '../domain/error-catalog.ts';
@@ -23,10 +24,8 @@ interface PredictionOwner {
 export async function processPrediction(context: ServiceContext, processor: CaptureProcessor, predictionId: string): Promise<void> {
   const owned = await context.db.predictions.findOwnedPrediction(predictionId);
   if (!owned || owned.prediction.status === 'READY' || owned.prediction.status === 'FAILED') return;
+  const owner: PredictionOwner = owned;
   const { prediction, tenant } = owned;
-  const scan = await context.db.scans.findScan(tenant, prediction.scanId);
-  if (!scan) return;
-  const owner: PredictionOwner = { prediction, tenant, user: { userId: scan.userId, userToken: scan.userToken } };
   const started = await context.db.transaction(async (tx) => {
     const now = context.clock.now();
     if (!(await tx.predictions.markPredictionProcessing(predictionId, now))) return null;
@@ -37,10 +36,16 @@ export async function processPrediction(context: ServiceContext, processor: Capt
   if (started === null) return;
   wakeWorkersIf(context, started);
   try {
+    // Read inside the try: a scan whose stored record cannot be decoded fails the prediction (below).
+    const scan = await context.db.scans.findScan(tenant, prediction.scanId);
+    if (!scan) return; // deleted meanwhile: its predictions went with it
     const predicted = await predictForScan(context, scan, prediction);
+    // Decoded (version, every field typed), or internal_error: a body is never drawn from a guess.
     const processing = await context.db.scans.findProcessingRecord(scan.id);
-    const fitted = processing?.fittedBody as FittedBody | undefined;
-    const file = fitted ? await processor.predictedBody(fitted, predicted.measurements) : null;
+    if (!processing) throw new AppError('internal_error', `The READY scan ${scan.id} has no processing record.`);
+    // Null only on scans processed before the posable body model (migration 0005): numbers, no body.
+    const file = processing.fittedBody ? await processor.predictedBody(processing.fittedBody, predicted.measurements) : null;
+    if (!file) context.logger.info({ predictionId, scanId: scan.id }, 'the scan kept no fitted body; the prediction has no body');
     if (file) {
       const objectKey = objectKeys.predictionAsset(scan.id, predictionId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
@@ -56,6 +61,13 @@ export async function processPrediction(context: ServiceContext, processor: Capt
   } catch (error) {
     if (error instanceof AppError && error.code === 'invalid_prediction_target') {
       await failPrediction(context, owner, { code: error.code, message: error.message });
+      return;
+    }
+    // An unreadable record, or one fitted by another body model: the same on every attempt, so the
+    // prediction fails now and says why (retrying could not help).
+    if ((error instanceof AppError && error.code === 'internal_error') || error instanceof ProcessingFailure) {
+      await failPrediction(context, owner, { code: error.code, message: error.message });
+      context.logger.error({ predictionId, scanId: prediction.scanId, code: error.code, reason: error.message }, 'prediction failed');
       return;
     }
     throw error;
@@ -77,9 +89,7 @@ async function failPrediction(context: ServiceContext, owner: PredictionOwner, f
 export async function failPredictionAfterRetries(context: ServiceContext, predictionId: string, attempts: number): Promise<void> {
   const owned = await context.db.predictions.findOwnedPrediction(predictionId);
   if (!owned) return; // deleted meanwhile (or with its scan): nothing left to fail or to tell
-  const scan = await context.db.scans.findScan(owned.tenant, owned.prediction.scanId);
-  if (!scan) return;
-  await failPrediction(context, { ...owned, user: { userId: scan.userId, userToken: scan.userToken } }, {
+  await failPrediction(context, owned, {
     code: 'internal_error',
     message: `Prediction failed ${attempts} times on an internal error.`,
   });

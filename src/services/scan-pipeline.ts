@@ -1,6 +1,7 @@
 import type { BodyMeasurementResult, MeasureContext, ReadCapture } from '../domain/body-scan-result.ts';
-import type { Measurements } from '../domain/measurements.ts';
+import type { CircumferenceField, Measurements } from '../domain/measurements.ts';
 import type { AssetKey } from '../domain/scan.ts';
+import type { FittedBodyRecord } from '../domain/fitted-body-record.ts';
 
 /** One file the asset stage produced for a scan. */
 export interface AssetFile {
@@ -15,10 +16,10 @@ export interface PredictedBodyFile extends AssetFile {
   diagnostics: Record<string, unknown>;
 }
 
-/** The fitted body model as the scan keeps it (parameters for predictions, errors for support). */
+/** The fitted body model as the scan keeps it (the record for predictions, errors for support). */
 export interface FittedBody {
-  parameters: unknown;
-  fitErrorMmBySite: Record<string, number>;
+  record: FittedBodyRecord;
+  fitErrorMmBySite: Partial<Record<CircumferenceField, number>>;
 }
 
 /**
@@ -31,10 +32,11 @@ export interface ScanPipeline {
   fit(result: BodyMeasurementResult): FittedBody;
   assets(result: BodyMeasurementResult, fitted: FittedBody, capture: ReadCapture, assetConfigId: string): AssetFile[];
   /**
-   * The fitted body re-shaped to predicted girths (GLB), for a body shape prediction; null when the
-   * scan's fitted body cannot be read (fitted by an earlier body model): the prediction has no body then.
+   * The fitted body re-shaped to predicted girths (GLB), for a body shape prediction. A record made
+   * with another body model is refused with ProcessingFailure internal_error (its coefficients mean
+   * nothing on this model), never re-fitted or read as if it fitted.
    */
-  predictedBody(fitted: FittedBody, predicted: Measurements): PredictedBodyFile | null;
+  predictedBody(fitted: FittedBodyRecord, predicted: Measurements): PredictedBodyFile;
 }
 
 /** The stages a capture goes through, as the scan's asset stages report them. */
@@ -70,7 +72,7 @@ export interface ProcessedCapture {
  */
 export interface CaptureProcessor {
   processCapture(input: CaptureInput, onStage: (stage: ProcessingStage) => void): Promise<ProcessedCapture>;
-  /** The fitted body re-shaped to predicted girths; null when the scan's fitted body cannot be read (ScanPipeline.predictedBody). */
-  predictedBody(fitted: FittedBody, predicted: Measurements): Promise<PredictedBodyFile | null>;
+  /** The fitted body re-shaped to predicted girths (ScanPipeline.predictedBody). */
+  predictedBody(fitted: FittedBodyRecord, predicted: Measurements): Promise<PredictedBodyFile>;
   close(): Promise<void>;
 }

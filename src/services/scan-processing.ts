@@ -1,4 +1,6 @@
 import { ProcessingFailure } from '../domain/processing-failure.ts';
+import { AppError } from '../domain/error-catalog.ts';
+import { PROCESSING_RECORD_VERSION, encodeProcessingRecord, type ProcessingRecord } from '../domain/processing-record.ts';
 import { bodyFitReportOf, type AssetStage } from '../domain/scan.ts';
 import type { PersonAtScan } from '../domain/body-composition.ts';
 import type { MeasureContext } from '../domain/body-scan-result.ts';
@@ -56,20 +58,30 @@ export async function processScan(context: ServiceContext, processor: CapturePro
       ...measured.diagnostics, fitErrorMmBySite: fitted.fitErrorMmBySite,
     });
     const bodyfat = computeBodyfat(scan.bodyfatMethod, person, measured.measurements);
+    const processing: ProcessingRecord = {
+      version: PROCESSING_RECORD_VERSION,
+      captureFormat: processed.captureFormat,
+      statureM: measured.statureM,
+      diagnostics: measured.diagnostics,
+      landmarks: measured.landmarks,
+      fittedBody: fitted.record,
+      fitErrorMmBySite: fitted.fitErrorMmBySite,
+      bodyFit: bodyFitReportOf(measured.diagnostics, measured.siteQuality),
+      bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
+    };
+    try {
+      encodeProcessingRecord(processing, scanId); // what markScanReady will store, checked by the readers' decoder
+    } catch (error) {
+      // The same on every attempt (a non-finite number, a field of the wrong type): fail now, loudly,
+      // rather than make a READY scan whose record no reader accepts.
+      if (error instanceof AppError) throw new ProcessingFailure('internal_error', error.message);
+      throw error;
+    }
     for (const file of files) {
       const objectKey = objectKeys.scanAsset(scanId, file.fileName);
       const { byteSize } = await context.store.put(objectKey, file.bytes, { contentType: file.contentType });
       await context.db.files.recordStoredFile({ ownerId: scanId, assetKey: file.assetKey, objectKey, contentType: file.contentType, byteSize });
     }
-    const processing = {
-      captureFormat: processed.captureFormat,
-      statureM: measured.statureM,
-      diagnostics: measured.diagnostics,
-      landmarks: measured.landmarks,
-      fittedBody: fitted,
-      bodyFit: bodyFitReportOf(measured.diagnostics, measured.siteQuality),
-      bodyfatMethodUsed: bodyfat.methodUsed ?? scan.bodyfatMethod,
-    };
     const ready = await commitWithEvent(context, tenant, scanEvent(scan, 'READY', null), async (tx, now) => {
       if (!(await tx.scans.markScanReady(scanId, measured.measurements, bodyfat, processing, now))) return false;
       await tx.scans.setScanStage(scanId, 'measurement', 'succeeded', now);

@@ -7,7 +7,6 @@ import { uuidV7 } from '../domain/uuid-v7.ts';
 import { decodeCursor, encodeCursor } from './page-cursor.ts';
 import type { Repositories, StagedUpload, Tenant } from './ports.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
-import { noticeUpload } from './upload-detection.ts';
 import { recordWebhookEvent } from './webhook-outbox.ts';
 import { scanEvent } from '../domain/webhook-event.ts';
 import { requireUser } from './user-service.ts';
@@ -85,11 +84,12 @@ export async function listScans(context: ServiceContext, tenant: Tenant, input: 
   return { results, cursor };
 }
 
-/** GET /scans/{id}; with direct uploads, reading a CREATED scan is also when its capture is noticed. */
+/**
+ * GET /scans/{id}: a read, and nothing else. An upload is noticed where it ends: by our PUT route, or
+ * for direct uploads to the bucket by the workers' sweep (upload-detection.ts), never by a read.
+ */
 export async function getScan(context: ServiceContext, tenant: Tenant, scanId: string): Promise<Scan> {
-  const scan = await requireScan(context, tenant, scanId);
-  if (scan.status !== 'CREATED' || !context.settings.directUploads) return scan;
-  return (await noticeUpload(context, scan.id)) === 'absent' ? scan : requireScan(context, tenant, scanId);
+  return requireScan(context, tenant, scanId);
 }
 
 export async function getScanAssets(context: ServiceContext, tenant: Tenant, scanId: string): Promise<ScanAssets> {
@@ -117,6 +117,9 @@ export async function createUploadUrl(context: ServiceContext, tenant: Tenant, s
   }
   const expirationTime = new Date(context.clock.now().getTime() + context.settings.uploadUrlTtlS * 1000);
   const url = await context.store.presignUpload(objectKeys.capture(scan.id), expirationTime, context.settings.maxUploadBytes);
+  // Recorded before the address is handed out: the sweep then checks this scan for as long as the
+  // address (or a PUT begun just before it expired) can still deliver a capture.
+  await context.db.scans.recordUploadAddress(scan.id, expirationTime);
   return { url, expirationTime };
 }
 

@@ -9,8 +9,6 @@ export interface ServiceSettings {
   maxUploadBytes: number;
   termsVersion: string;
   jobMaxAttempts: number;
-  /** Clients upload straight to the object store (S3 mode): reads and a sweep notice captures. */
-  directUploads: boolean;
 }
 
 /** Everything a use case may touch, built by the composition root. */

@@ -1,12 +1,13 @@
 /**
  * Scale-out mode: clients PUT captures straight to the object store with a presigned URL, so no
- * request handler of ours sees the upload finish. Two things notice it instead:
- * - a read: GET /scans/{id} of a CREATED scan checks the store (clients poll right after their PUT,
- *   so they see PROCESSING on their first poll);
- * - a sweep in every worker process (UPLOAD_SWEEP_INTERVAL_MS, default 5 s) for clients that never
- *   poll: a capture is noticed at most one interval (plus the sweep's own time) after it landed.
- * Both end in captureArrived, whose CREATED -> PROCESSING update lets exactly one noticer win.
- * Zero-delay noticing (S3 event notifications) is described in docs/deploy.md.
+ * request handler of ours sees the upload finish. One thing notices it: a sweep in every worker
+ * process (UPLOAD_SWEEP_INTERVAL_MS, default 1 s) over the scans that can still receive an upload
+ * (CREATED, with an upload address valid now or expired less than LATE_UPLOAD_GRACE_MS ago): a
+ * capture is noticed at most one interval (plus the pass itself) after it landed. Reads never notice
+ * (a GET writes nothing). It ends in captureArrived, whose CREATED -> PROCESSING update lets exactly
+ * one noticer win when several workers sweep. Uploads through our own PUT route (local storage) are
+ * noticed by that PUT (acceptStagedCapture). Zero-delay noticing (the store's event notifications)
+ * is described in docs/deploy.md.
  */
 import { captureArrived } from './scan-service.ts';
 import { objectKeys, type ServiceContext } from './service-context.ts';
@@ -46,24 +47,35 @@ export interface SweepResult {
   rejected: number;
 }
 
-/** One pass over scans still CREATED (newest first, at most `limit`); errors of one scan do not stop the pass. */
-export async function sweepAwaitingUploads(context: ServiceContext, limit: number): Promise<SweepResult> {
-  const scanIds = await context.db.scans.listScansAwaitingUpload(context.clock.now(), limit);
-  const result: SweepResult = { checked: scanIds.length, arrived: 0, rejected: 0 };
-  for (const scanId of scanIds) {
-    try {
-      const notice = await noticeUpload(context, scanId);
-      if (notice === 'arrived') result.arrived += 1;
-      if (notice === 'rejected') result.rejected += 1;
-    } catch (error) {
-      context.logger.warn({ scanId, err: String(error) }, 'upload check failed; next sweep retries');
+/**
+ * How long after its address expired a scan is still swept: a PUT begun just before the expiry is
+ * accepted by the store and may take this long to finish (a large capture on a slow phone link).
+ */
+export const LATE_UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * One pass over every scan that can still receive a direct upload, in keyset pages of `pageSize`;
+ * errors of one scan do not stop the pass.
+ */
+export async function sweepAwaitingUploads(context: ServiceContext, pageSize: number): Promise<SweepResult> {
+  const addressExpiresAfter = new Date(context.clock.now().getTime() - LATE_UPLOAD_GRACE_MS);
+  const result: SweepResult = { checked: 0, arrived: 0, rejected: 0 };
+  let afterId: string | null = null;
+  for (;;) {
+    const scanIds = await context.db.scans.listScansAwaitingUpload(addressExpiresAfter, afterId, pageSize);
+    for (const scanId of scanIds) {
+      result.checked += 1;
+      try {
+        const notice = await noticeUpload(context, scanId);
+        if (notice === 'arrived') result.arrived += 1;
+        if (notice === 'rejected') result.rejected += 1;
+      } catch (error) {
+        context.logger.warn({ scanId, err: String(error) }, 'upload check failed; next sweep retries');
+      }
     }
+    if (scanIds.length < pageSize) return result;
+    afterId = scanIds[scanIds.length - 1];
   }
-  if (scanIds.length === limit) {
-    // Newest first: past `limit` waiting scans, the oldest are reached only when someone reads them.
-    context.logger.warn({ limit }, 'upload sweep hit its limit; the oldest CREATED scans are noticed only when read');
-  }
-  return result;
 }
 
 export interface UploadSweep {
@@ -72,14 +84,14 @@ export interface UploadSweep {
 }
 
 /** Runs a sweep every `intervalMs` (after the previous pass ends, so passes never overlap). */
-export function startUploadSweep(context: ServiceContext, options: { intervalMs: number; limit: number }): UploadSweep {
+export function startUploadSweep(context: ServiceContext, options: { intervalMs: number; pageSize: number }): UploadSweep {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
   const schedule = (): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = sweepAwaitingUploads(context, options.limit).then(
+      running = sweepAwaitingUploads(context, options.pageSize).then(
         () => undefined,
         (error: unknown) => context.logger.error({ err: String(error) }, 'upload sweep failed'),
       ).finally(schedule);

@@ -82,7 +82,7 @@ if (adminUrl) {
       // keeps two workers busy (a sandbox scan costs seconds of CPU) and the run within budget.
       workers.push(await cluster.startWorker('worker-3'));
 
-      // Every scan READY, read back through both APIs (reads also notice uploads the sweep has not).
+      // Every scan READY (noticed by the workers' sweep; reads write nothing), read back through both APIs.
       for (const [i, id] of scanIds.entries()) {
         const scan = await until(`scan ${id} READY`, async () => {
           const read = await clients[i % 2].get(`/scans/${id}`);

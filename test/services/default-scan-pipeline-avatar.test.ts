@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
+import { ProcessingFailure } from '../../src/domain/processing-failure.ts';
 import { defaultScanPipeline } from '../../src/services/default-scan-pipeline.ts';
 import { measureModelBody, modelParams } from '../support/model-measurement.ts';
 import { samplePointCloud } from '../support/sample-surface.ts';
@@ -17,15 +18,15 @@ const stored = JSON.parse(JSON.stringify(fitted));
 
 describe('the default pipeline\'s fitted body and predicted body', () => {
   it('stores a JSON-safe record of the fit and a tape error per measured site, small on a body the model can make', () => {
-    assert.equal(stored.parameters.version, 1);
-    assert.equal(stored.parameters.shape.length, body.model.shapeCount);
-    assert.equal(stored.parameters.sites.length, CIRCUMFERENCE_FIELDS.length);
+    assert.equal(stored.record.version, 1);
+    assert.equal(stored.record.shape.length, body.model.shapeCount);
+    assert.equal(stored.record.sites.length, CIRCUMFERENCE_FIELDS.length);
     for (const field of CIRCUMFERENCE_FIELDS) assert.ok(Math.abs(stored.fitErrorMmBySite[field]) < 20, `${field}: ${stored.fitErrorMmBySite[field]} mm`);
   });
 
   it('draws the prediction from the stored record: a valid GLB with the model topology, and how close it came', async () => {
     const predicted = { ...result.measurements, waistFit: result.measurements.waistFit - 0.05, hipsFit: result.measurements.hipsFit - 0.03, fullBodyVolume: result.measurements.fullBodyVolume * 0.93 };
-    const file = pipeline.predictedBody(stored, predicted)!;
+    const file = pipeline.predictedBody(stored.record, predicted);
     assert.equal(file.assetKey, 'bodyShapePrediction');
     assert.deepEqual((await validateGlb(file.bytes)).errors, []);
     const json = glbJson(file.bytes);
@@ -38,8 +39,13 @@ describe('the default pipeline\'s fitted body and predicted body', () => {
     assert.deepEqual(json.extras.girthErrorMm, diagnostics.girthErrorMm);
   });
 
-  it('gives no predicted body for a scan fitted by an earlier body model (the prediction\'s numbers still stand)', () => {
-    const old = { parameters: { lengths: { legM: 0.83 }, girthsM: {}, pose: {} }, fitErrorMmBySite: {} };
-    assert.equal(pipeline.predictedBody(old, result.measurements), null);
+  it('refuses, with internal_error, to re-shape a record fitted by another body model (nothing is re-fitted or guessed)', () => {
+    const rebuilt = { ...stored.record, model: { ...stored.record.model, basisHash: '00000000' } };
+    assert.throws(() => pipeline.predictedBody(rebuilt, result.measurements), (error: unknown) => {
+      assert.ok(error instanceof ProcessingFailure);
+      assert.equal(error.code, 'internal_error');
+      assert.match(error.message, /another body model \(basis 00000000/);
+      return true;
+    });
   });
 });

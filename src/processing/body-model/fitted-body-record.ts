@@ -1,43 +1,14 @@
-import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../domain/measurements.ts';
+import {
+  FITTED_BODY_RECORD_VERSION, decodeFittedBodyRecord, type FittedBodyRecord, type ModelFingerprint, type SiteAnchor,
+} from '../../domain/fitted-body-record.ts';
 import type { BodyParams, PosableBodyModel } from './posable-model-types.ts';
-import type { SiteAnchor } from './site-anchors.ts';
 
 /**
- * The fitted body as a scan keeps it (JSON-safe: plain numbers and arrays): the body model's
- * parameters fitted to the capture, the measurement sites tied to the model's bones, and what a
- * prediction needs to deform it (measured stature and volume). Read back with readFittedBodyRecord.
- * Version 1: posable MakeHuman model (posable-model-types.ts), shape / pose / root as in BodyParams.
+ * The fitted body as a scan keeps it: the record type lives in domain (fitted-body-record.ts), part
+ * of the scan's processing record; this file makes records from fits, checks that a record belongs
+ * to the model in use, and turns it back into the model's parameters.
  */
-export interface FittedBodyRecord {
-  version: typeof FITTED_BODY_RECORD_VERSION;
-  /** Which model the coefficients belong to (a rebuilt model with another basis cannot read them). */
-  model: ModelFingerprint;
-  shape: number[];
-  /** 3 per bone: rotation vector (rad). */
-  pose: number[];
-  rootRotation: number[];
-  rootTranslationM: number[];
-  sites: SiteAnchor[];
-  /** Stature and whole-body volume measured on the capture (m, m^3; 0 when unknown). */
-  statureM: number;
-  measuredVolumeM3: number;
-  /** The fit's quality (mm, 0..1), for support. */
-  residualRmsMm: number;
-  coverage: number;
-}
-
-export const FITTED_BODY_RECORD_VERSION = 1;
-
-export interface ModelFingerprint {
-  vertexCount: number;
-  boneCount: number;
-  shapeNames: string[];
-  /**
-   * FNV-1a (32 bit, hex) of the bits of every 7th float of the mean shape, shape basis and bone
-   * basis: a rebuilt model keeps its coefficient names (pc1, pc2, ...) while their meaning changes.
-   */
-  basisHash: string;
-}
+export type { FittedBodyRecord, ModelFingerprint };
 
 const hashes = new WeakMap<PosableBodyModel, string>();
 
@@ -75,43 +46,38 @@ export function fittedBodyRecord(
 }
 
 /**
- * Reads a stored record (e.g. parsed JSON) for this model. Throws an Error naming what is wrong when
- * the value is not a version-1 record of this model (another version, another basis, a bad array).
+ * Whether a (decoded, typed) record belongs to this model: same vertex and bone count, the same
+ * coefficient names and basis hash, and arrays and site bones of the model's sizes. Throws an Error
+ * naming what differs: the record's coefficients mean nothing on another model, so nothing is guessed.
  */
-export function readFittedBodyRecord(value: unknown, model: PosableBodyModel): FittedBodyRecord {
+export function requireRecordOfModel(record: FittedBodyRecord, model: PosableBodyModel): FittedBodyRecord {
   const fail = (why: string): never => { throw new Error(`fitted body record: ${why}`); };
-  if (typeof value !== 'object' || value === null) fail('not an object');
-  const record = value as Partial<FittedBodyRecord>;
-  if (record.version !== FITTED_BODY_RECORD_VERSION) fail(`version ${String(record.version)}, expected ${FITTED_BODY_RECORD_VERSION}`);
   const fingerprint = record.model;
   const ours = modelFingerprint(model);
-  if (!fingerprint || fingerprint.vertexCount !== ours.vertexCount || fingerprint.boneCount !== ours.boneCount
-    || !Array.isArray(fingerprint.shapeNames) || fingerprint.shapeNames.join('|') !== ours.shapeNames.join('|')
-    || fingerprint.basisHash !== ours.basisHash) {
-    fail('made with another body model');
+  if (fingerprint.vertexCount !== ours.vertexCount || fingerprint.boneCount !== ours.boneCount
+    || fingerprint.shapeNames.join('|') !== ours.shapeNames.join('|') || fingerprint.basisHash !== ours.basisHash) {
+    fail(`made with another body model (basis ${fingerprint.basisHash}, ${fingerprint.shapeNames.length} shape coefficients; this service's model: basis ${ours.basisHash}, ${ours.shapeNames.length})`);
   }
-  const numbers = (name: keyof FittedBodyRecord, length: number): void => {
-    const array = record[name];
-    if (!Array.isArray(array) || array.length !== length || !array.every((v) => typeof v === 'number' && Number.isFinite(v))) {
-      fail(`${name} must be ${length} finite numbers`);
-    }
+  const sized = (name: 'shape' | 'pose', length: number): void => {
+    if (record[name].length !== length) fail(`${name} must be ${length} numbers, found ${record[name].length}`);
   };
-  numbers('shape', model.shapeCount);
-  numbers('pose', model.boneCount * 3);
-  numbers('rootRotation', 3);
-  numbers('rootTranslationM', 3);
-  for (const name of ['statureM', 'measuredVolumeM3', 'residualRmsMm', 'coverage'] as const) {
-    if (typeof record[name] !== 'number') fail(`${name} must be a number`);
+  sized('shape', model.shapeCount);
+  sized('pose', model.boneCount * 3);
+  for (const site of record.sites) {
+    if (site.bone >= model.boneCount) fail(`site ${site.field} names bone ${site.bone}; the model has ${model.boneCount}`);
   }
-  if (!Array.isArray(record.sites)) fail('sites must be an array');
-  for (const site of record.sites!) {
-    const ok = CIRCUMFERENCE_FIELDS.includes(site.field as CircumferenceField)
-      && Number.isInteger(site.bone) && site.bone >= 0 && site.bone < model.boneCount
-      && [site.alongBone, site.measuredM, ...site.offsetM, ...site.normal].every((v) => typeof v === 'number' && Number.isFinite(v))
-      && site.offsetM.length === 3 && site.normal.length === 3;
-    if (!ok) fail(`site ${String(site.field)} is malformed`);
+  return record;
+}
+
+/** A stored (parsed JSON) record, typed and checked against this model; throws naming what is wrong. */
+export function readFittedBodyRecord(value: unknown, model: PosableBodyModel): FittedBodyRecord {
+  let record: FittedBodyRecord;
+  try {
+    record = decodeFittedBodyRecord(value, '');
+  } catch (error) {
+    throw new Error(`fitted body record: ${(error as Error).message}`);
   }
-  return record as FittedBodyRecord;
+  return requireRecordOfModel(record, model);
 }
 
 /** The record's parameters as the model's typed arrays. */

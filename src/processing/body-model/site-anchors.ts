@@ -1,22 +1,10 @@
 import type { CircumferenceField } from '../../domain/measurements.ts';
+import type { SiteAnchor } from '../../domain/fitted-body-record.ts';
 import type { PosableBodyModel } from './posable-model-types.ts';
 import { partIndex, SITE_TAPE_PARTS } from './site-tape-parts.ts';
 
-/**
- * A measurement site's plane tied to a bone of the body model, so that it follows the body when the
- * body is re-posed (the canonical A-pose) or re-shaped (a prediction). Stored in the rest frame of
- * the bone: the plane's centre is the point `alongBone` of the way from the bone's head to its tail
- * plus `offsetM` (m, model frame at rest), its normal is `normal` (unit, model frame at rest).
- */
-export interface SiteAnchor {
-  field: CircumferenceField;
-  bone: number;
-  alongBone: number;
-  offsetM: [number, number, number];
-  normal: [number, number, number];
-  /** The girth the capture measured at this site (m). */
-  measuredM: number;
-}
+/** A measurement site's plane tied to a bone (the type is the stored record's: domain/fitted-body-record.ts). */
+export type { SiteAnchor };
 
 /** A site's plane in some frame: centre (m) and unit normal. */
 export interface SitePlane {

@@ -52,11 +52,11 @@ describe('the fitted body record', () => {
 
   it('refuses another version, another model and malformed arrays, saying which', () => {
     const json = JSON.parse(JSON.stringify(avatar.record));
-    assert.throws(() => readFittedBodyRecord({ ...json, version: 2 }, model), /version 2/);
+    assert.throws(() => readFittedBodyRecord({ ...json, version: 2 }, model), /version is 2/);
     assert.throws(() => readFittedBodyRecord({ ...json, model: { ...json.model, shapeNames: ['a'] } }, model), /another body model/);
     assert.throws(() => readFittedBodyRecord({ ...json, model: { ...json.model, basisHash: '00000000' } }, model), /another body model/);
     assert.throws(() => readFittedBodyRecord({ ...json, shape: json.shape.slice(1) }, model), /shape must be/);
-    assert.throws(() => readFittedBodyRecord(null, model), /not an object/);
+    assert.throws(() => readFittedBodyRecord(null, model), /must be an object, found null/);
   });
 
   it('ties each site measured on the arms-down body to a bone: in the rest pose it lands where the site belongs', () => {
