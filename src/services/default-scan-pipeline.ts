@@ -66,7 +66,7 @@ export function defaultScanPipeline(): ScanPipeline {
 
     assets(result, fitted, capture, assetConfigId) {
       const avatar = avatars.get(fitted) ?? fitScan(result).avatar;
-      const files = buildScanAssets(result, capture.geometry.colors && capture.geometry.colors.length === result.canonical.positions.length ? capture.geometry.colors : null, assetConfigId, avatar);
+      const files = buildScanAssets(result, assetConfigId, avatar);
       // The GLB pipelines carry their material inside the GLB; `material` still answers its MTL equivalent.
       if (!files.material && files.texture) files.material = { fileName: 'material.mtl', contentType: 'model/mtl', bytes: writeMtl('body', 'texture.png') };
       const out: AssetFile[] = [];
