@@ -32,14 +32,14 @@ const fitAvatar = () => {
 };
 
 // Warm-up, then the measured runs.
-buildScanAssets(result, null, DEFAULT_NATIVE_CONFIG_ID, fitAvatar());
+buildScanAssets(result, DEFAULT_NATIVE_CONFIG_ID, fitAvatar());
 const lines: string[] = [];
 for (const [label, config] of [['default native (GLB)', DEFAULT_NATIVE_CONFIG_ID], ['legacy native (OBJ)', LEGACY_NATIVE_CONFIG_ID]] as const) {
   const fitMs: number[] = [], assetsMs: number[] = [];
   let bytes = 0, files = 0, source = '';
   for (let run = 0; run < 3; run++) {
     const [avatar, f] = time(fitAvatar);
-    const [assets, a] = time(() => buildScanAssets(result, null, config, avatar));
+    const [assets, a] = time(() => buildScanAssets(result, config, avatar));
     fitMs.push(f); assetsMs.push(a);
     bytes = Object.values(assets).reduce((sum, file) => sum + file.bytes.length, 0);
     files = Object.keys(assets).length;

@@ -44,8 +44,12 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const running = new Set<Promise<void>>();
   let stopping = false;
   let wake: (() => void) | null = null;
+  // A notification that arrived while the worker was not sleeping (claiming, say): the claim may
+  // have looked before that job committed, so the next sleep returns at once and claims again.
+  let wakePending = false;
 
   const sleep = (ms: number): Promise<void> => new Promise((resolve) => {
+    if (wakePending) { wakePending = false; resolve(); return; }
     const timer = setTimeout(() => { wake = null; resolve(); }, ms);
     wake = () => { clearTimeout(timer); wake = null; resolve(); };
   });
@@ -118,6 +122,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
         continue;
       }
       let job: ClaimedJob | null = null;
+      wakePending = false; // this claim sees every job committed so far
       try {
         job = await options.jobs.claimJob(workerId, options.leaseMs, options.clock.now(), kinds);
       } catch (error) {
@@ -138,7 +143,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   const looping = loop();
   return {
     workerId,
-    notify: () => wake?.(),
+    notify: () => { if (wake) wake(); else wakePending = true; },
     async stop() {
       stopping = true;
       wake?.();

@@ -70,7 +70,7 @@ export function defaultScanPipeline(): ScanPipeline {
       // a reason to fit a second time (a second fit could differ from the record the scan keeps).
       const avatar = avatars.get(fitted);
       if (!avatar) throw new Error('the asset stage got a fitted body this pipeline did not fit');
-      const files = buildScanAssets(result, capture.geometry.colors && capture.geometry.colors.length === result.canonical.positions.length ? capture.geometry.colors : null, assetConfigId, avatar);
+      const files = buildScanAssets(result, assetConfigId, avatar);
       // The GLB pipelines carry their material inside the GLB; `material` still answers its MTL equivalent.
       if (!files.material && files.texture) files.material = { fileName: 'material.mtl', contentType: 'model/mtl', bytes: writeMtl('body', 'texture.png') };
       const out: AssetFile[] = [];

@@ -114,6 +114,32 @@ describe('job worker', () => {
     assert.equal(await db.jobs.countJobs('queued'), 1, 'the queued job stays');
   });
 
+  it('does not lose a wake-up that arrives while it is claiming (the job committed after its claim looked)', async () => {
+    let worker: ReturnType<typeof startJobWorker> | null = null;
+    let raced = false;
+    const jobs = {
+      ...db.jobs,
+      async claimJob(...args: Parameters<typeof db.jobs.claimJob>) {
+        const claimed = await db.jobs.claimJob(...args);
+        if (!claimed && !raced) {
+          // The enqueue commits and its notification arrives while this claim is still answering "none".
+          raced = true;
+          await db.jobs.enqueueJob({ kind: 'process-scan', payload: { id: 'during-claim' }, maxAttempts: 1 });
+          worker!.notify();
+        }
+        return claimed;
+      },
+    };
+    const ran: string[] = [];
+    worker = startJobWorker({
+      jobs, handlers: { 'process-scan': { run: async (job) => { ran.push(job.payload.id); }, exhausted: async () => undefined } }, clock, logger: quietLogger,
+      concurrency: 1, pollIntervalMs: 60_000, leaseMs: 5000, backoffBaseMs: 30, backoffMaxMs: 1000, retentionMs: 7 * 24 * 3600 * 1000,
+    });
+    await waitFor(async () => ran.length, (count) => count > 0, 5000).catch(() => undefined);
+    await worker.stop();
+    assert.deepEqual(ran, ['during-claim'], 'the job ran long before the 60 s poll');
+  });
+
   it('finishes the running job before stop() resolves', async () => {
     let finished = false;
     let started = false;

@@ -11,6 +11,8 @@ export interface ZipEntrySpec {
   declaredSize?: number;
   /** Override the CRC-32 written in both headers. */
   crc?: number;
+  /** The entry's compressed bytes as given (a hand-made DEFLATE stream); `data` is then ignored. */
+  compressed?: Uint8Array;
 }
 
 /** A ZIP file with local headers, data, central directory and end record (no ZIP64). */
@@ -21,7 +23,7 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Uint8Array {
   for (const entry of entries) {
     const name = new TextEncoder().encode(entry.name);
     const method = entry.method ?? 8;
-    const payload = method === 8 ? new Uint8Array(deflateRawSync(entry.data)) : entry.data;
+    const payload = entry.compressed ?? (method === 8 ? new Uint8Array(deflateRawSync(entry.data)) : entry.data);
     const crc = entry.crc ?? crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const local = new Uint8Array(30 + name.length);

@@ -52,8 +52,8 @@ const FRAME = 'metres, Y up, facing +Z, feet at y = 0';
  * soles, crown and armpits) when the fit is good (AVATAR_MAX_RESIDUAL_MM, AVATAR_MIN_COVERAGE), else
  * the surface reconstructed from the points (reconstructSurface: occupancy closing, marching cubes,
  * Taubin smoothing, projection onto the points; ~8 mm cells);
- * texture: capture colours (`captureColors`, rgb per canonical vertex, else the canonical geometry's
- * own colours) baked into a cylindrical atlas, else the generated skin texture; canonicalBody: the
+ * texture: the capture's colours (the canonical geometry's, rgb per canonical point or vertex: they
+ * survive the floor and outlier filters, see toCanonical) baked into a cylindrical atlas, else the generated skin texture; canonicalBody: the
  * fitted shape in the body model's rest A-pose, feet on y = 0 (canonical-body.ts), the same
  * topology for every scan; previewImage: a 512 x 1024 front render of the model;
  * stripes: the measurement sites as named line loops on the model asset's surface (the measured rings
@@ -62,12 +62,12 @@ const FRAME = 'metres, Y up, facing +Z, feet at y = 0';
  * Unknown configurations give no files. Pure.
  */
 export function buildScanAssets(
-  result: BodyMeasurementResult, captureColors: Uint8Array | null, assetConfigId: string, avatar: ScanAvatarInput,
+  result: BodyMeasurementResult, assetConfigId: string, avatar: ScanAvatarInput,
 ): ScanAssetFiles {
   const pipeline = pipelineOf(assetConfigId);
   if (!pipeline) return {};
   const canonical = result.canonical;
-  const colors = captureColors ?? canonical.colors;
+  const colors = canonical.colors;
   const isMesh = canonical.indices !== null && canonical.indices.length >= 3;
   const useAvatar = !isMesh && avatar.fit.residualRmsMm <= AVATAR_MAX_RESIDUAL_MM && avatar.fit.coverage >= AVATAR_MIN_COVERAGE;
 

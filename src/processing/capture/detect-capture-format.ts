@@ -11,8 +11,8 @@ import { looksLikeZip } from './zip-archive.ts';
  */
 export type CaptureKind = 'ply' | 'glb' | 'zip' | 'json' | 'obj';
 
-/** Bytes of text examined when sniffing for OBJ. */
-const SNIFF_BYTES = 64 * 1024;
+/** Bytes examined when sniffing (the longest prefix any rule below reads). */
+export const SNIFF_BYTES = 64 * 1024;
 const OBJ_KEYWORDS = new Set(['v', 'vt', 'vn', 'vp', 'f', 'o', 'g', 's', 'l', 'p', 'mtllib', 'usemtl', 'cstype', 'deg', 'curv', 'surf']);
 
 function startsWith(bytes: Uint8Array, ascii: string, at = 0): boolean {
@@ -61,9 +61,13 @@ function hexPrefix(bytes: Uint8Array): string {
   return Array.from(bytes.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ');
 }
 
-/** Classifies the capture bytes; throws `capture_empty` or `capture_format_unknown`. */
-export function detectCaptureKind(bytes: Uint8Array): CaptureKind {
-  if (bytes.length === 0) throw new ProcessingFailure('capture_empty', 'The capture file is empty (0 bytes).');
+/**
+ * Classifies the capture bytes; throws `capture_empty` or `capture_format_unknown`. `bytes` may be
+ * just the first SNIFF_BYTES of a file of `totalBytes` (a ZIP entry sniffed before it is inflated
+ * whole): the answer is the same as for the whole file.
+ */
+export function detectCaptureKind(bytes: Uint8Array, totalBytes = bytes.length): CaptureKind {
+  if (totalBytes === 0) throw new ProcessingFailure('capture_empty', 'The capture file is empty (0 bytes).');
   if (looksLikePly(bytes)) return 'ply';
   if (looksLikeGlb(bytes)) return 'glb';
   if (looksLikeZip(bytes)) return 'zip';
@@ -71,7 +75,7 @@ export function detectCaptureKind(bytes: Uint8Array): CaptureKind {
   if (isText(bytes, sniffEnd)) {
     let p = startsWith(bytes, '\xef\xbb\xbf') ? 3 : 0;
     while (p < sniffEnd && bytes[p] <= 0x20) p++;
-    if (p >= bytes.length) throw new ProcessingFailure('capture_empty', 'The capture file contains only whitespace.');
+    if (p >= totalBytes) throw new ProcessingFailure('capture_empty', 'The capture file contains only whitespace.');
     if (bytes[p] === 0x7b) return 'json';
     const keyword = firstKeyword(bytes, p, sniffEnd);
     if (keyword !== null && OBJ_KEYWORDS.has(keyword)) return 'obj';

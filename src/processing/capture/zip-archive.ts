@@ -1,16 +1,13 @@
-import { inflateRawSync } from 'node:zlib';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { truncatedAt, unsupported } from './capture-failures.ts';
 import { RATIO_CHECK_MIN_BYTES, type CaptureReadLimits } from './capture-limits.ts';
-import { crc32 } from './crc32.ts';
 
 /**
  * A guarded ZIP reader (PKWARE APPNOTE 6.3): the central directory is read first and the declared
  * uncompressed sizes are checked against the limits (total size, compression ratio) before anything
- * is inflated; inflating then stops as soon as an entry produces more than it declared, so output
- * never exceeds the checked total. Stored (0) and deflated (8) entries; no ZIP64, encryption or
- * multi-disk archives. Node's zlib does the DEFLATE decoding (native, and it enforces
- * maxOutputLength itself).
+ * is inflated. Entries are extracted by zip-entry-inflate.ts (streamed, capped per entry, sniffed
+ * from their first bytes). Stored (0) and deflated (8) entries; no ZIP64, encryption or multi-disk
+ * archives.
  */
 export interface ZipEntry {
   name: string;
@@ -27,9 +24,6 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Most entries a capture bundle may list (a phone recording lists more: see listZipEntries). */
 export const MAX_BUNDLE_ENTRIES = 64;
-/** zlib output chunk sizes: one chunk for most entries, bounded for large ones. */
-const MIN_CHUNK_BYTES = 64;
-const MAX_CHUNK_BYTES = 1024 * 1024;
 
 export function bundleInvalid(sentence: string): ProcessingFailure {
   return new ProcessingFailure('capture_bundle_invalid', sentence);
@@ -109,28 +103,11 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], limits: Capture
   }
 }
 
-function inflateGuarded(data: Uint8Array, entry: ZipEntry): Uint8Array {
-  let out: Buffer;
-  try {
-    // zlib stops and throws as soon as the output would pass maxOutputLength, so a lying entry
-    // never takes more memory than it declared (plus one chunk).
-    out = inflateRawSync(data, {
-      maxOutputLength: Math.max(1, entry.uncompressedSize),
-      chunkSize: Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, entry.uncompressedSize)),
-    });
-  } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new ProcessingFailure('capture_too_large', `The ZIP bundle entry ${entry.name} inflates to more than the ${entry.uncompressedSize} bytes it declares, so it is refused as a possible zip bomb.`);
-    }
-    throw bundleInvalid(`The ZIP bundle entry ${entry.name} holds damaged compressed data.`);
-  }
-  if (out.length !== entry.uncompressedSize) throw bundleInvalid(`The ZIP bundle entry ${entry.name} inflates to ${out.length} bytes, not the ${entry.uncompressedSize} it declares.`);
-  // A plain Uint8Array view: readers rely on slice() copying, which a Buffer's does not.
-  return new Uint8Array(out.buffer, out.byteOffset, out.length);
-}
-
-/** Extracts one entry (stored or deflated), verifying its size and CRC-32. */
-export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+/**
+ * The compressed bytes of one entry (stored or deflated), after checking its local header, that it
+ * lies inside the file and that it is neither encrypted nor compressed by another method.
+ */
+export function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if ((entry.flags & 1) !== 0) throw unsupported(`The ZIP bundle entry ${entry.name} is encrypted; upload an unencrypted ZIP.`);
   const local = entry.localHeaderOffset;
@@ -139,16 +116,9 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array 
   const dataStart = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
   const dataEnd = dataStart + entry.compressedSize;
   if (dataEnd > bytes.length) throw truncatedAt(bytes.length, `the ZIP entry ${entry.name} needs bytes up to ${dataEnd}`);
-  const data = bytes.subarray(dataStart, dataEnd);
-  let out: Uint8Array;
-  if (entry.method === 0) {
-    if (entry.compressedSize !== entry.uncompressedSize) throw bundleInvalid(`The ZIP bundle entry ${entry.name} is stored but its two sizes differ.`);
-    out = data.slice();
-  } else if (entry.method === 8) {
-    out = inflateGuarded(data, entry);
-  } else {
+  if (entry.method !== 0 && entry.method !== 8) {
     throw unsupported(`The ZIP bundle entry ${entry.name} uses compression method ${entry.method}; use deflate or store.`);
   }
-  if (crc32(out) !== entry.crc32) throw bundleInvalid(`The ZIP bundle entry ${entry.name} fails its CRC-32 check (the file is damaged).`);
-  return out;
+  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw bundleInvalid(`The ZIP bundle entry ${entry.name} is stored but its two sizes differ.`);
+  return bytes.subarray(dataStart, dataEnd);
 }

@@ -25,6 +25,8 @@ export interface CanonicalCapture {
   /** Body points, canonical frame (m), xyz interleaved, `count` points. */
   points: Float32Array;
   count: number;
+  /** rgb (0..255) of each kept point, when the input points had colours; else null. */
+  colors: Uint8Array | null;
   /** The input mesh transformed to the canonical frame (same triangles), or null for clouds. */
   mesh: { positions: Float32Array; indices: Uint32Array } | null;
   statureM: number;
@@ -36,7 +38,13 @@ const AXES: Record<NonNullable<CaptureHints['upAxis']>, Vec3> = {
   '+x': [1, 0, 0], '-x': [-1, 0, 0], '+y': [0, 1, 0], '-y': [0, -1, 0], '+z': [0, 0, 1], '-z': [0, 0, -1],
 };
 
-export function toCanonical(points: Float32Array, count: number, mesh: CaptureGeometry | null, hints: CaptureHints): CanonicalCapture {
+/**
+ * `pointColors` (rgb per input point, or null) follow their points through the floor and outlier
+ * filters: point i of the result has the colour of the input point it came from.
+ */
+export function toCanonical(
+  points: Float32Array, count: number, mesh: CaptureGeometry | null, hints: CaptureHints, pointColors: Uint8Array | null = null,
+): CanonicalCapture {
   const diagnostics: Record<string, number | string | boolean> = { inputPoints: count };
   if (count < 500) throw new ProcessingFailure('no_person_found', `Only ${count} points: too few to hold a person.`);
   const stride = Math.max(1, Math.floor(count / 60000));
@@ -102,18 +110,22 @@ export function toCanonical(points: Float32Array, count: number, mesh: CaptureGe
   // Floor and everything under it go: within 1 cm of the plane (the soles go too; y = 0 stays the floor).
   let kept = 0;
   const bottom = floorY ?? lowQuantileY(canonical, count);
+  // A copy: the caller's colours stay as read; this one is compacted with the points.
+  let colors: Uint8Array | null = pointColors && pointColors.length === 3 * count ? pointColors.slice() : null;
   for (let i = 0; i < count; i++) {
     const y = canonical[3 * i + 1] - bottom;
     if (floorY !== null && y < 0.01) continue;
     canonical[3 * kept] = canonical[3 * i];
     canonical[3 * kept + 1] = y;
     canonical[3 * kept + 2] = canonical[3 * i + 2];
+    if (colors) { colors[3 * kept] = colors[3 * i]; colors[3 * kept + 1] = colors[3 * i + 1]; colors[3 * kept + 2] = colors[3 * i + 2]; }
     kept++;
   }
   diagnostics.floorPointsRemoved = count - kept;
   const roughStature = highQuantileY(canonical, kept);
-  const filtered = filterIsolated(canonical, kept, roughStature);
+  const filtered = filterIsolated(canonical, kept, roughStature, colors ? colors.subarray(0, 3 * kept) : null);
   canonical = filtered.positions;
+  colors = filtered.colors;
   kept = filtered.count;
   diagnostics.outliersRemoved = filtered.removed;
   const statureM = highQuantileY(canonical, kept);
@@ -144,7 +156,7 @@ export function toCanonical(points: Float32Array, count: number, mesh: CaptureGe
   zAxis = zAxis.map((v) => v * flip) as Vec3;
   diagnostics.upAxis = up.map((v) => v.toFixed(4)).join(',');
   diagnostics.scale = scale;
-  return { points: canonical.subarray(0, 3 * kept), count: kept, mesh: canonicalMesh, statureM, diagnostics };
+  return { points: canonical.subarray(0, 3 * kept), colors: colors ? colors.subarray(0, 3 * kept) : null, count: kept, mesh: canonicalMesh, statureM, diagnostics };
 }
 
 function projectOut(v: Vec3, axis: Vec3): Vec3 {

@@ -232,7 +232,10 @@ function kneeJointY(seg: FitSegmentation, side: 'Left' | 'Right'): number | unde
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
   const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
   const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
-  const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints);
+  // A cloud's colours follow its points through the floor and outlier filters (toCanonical); a
+  // mesh keeps every vertex, so its vertex colours stay valid as they are.
+  const cloudColors = !isMesh && geometry.colors && geometry.colors.length === geometry.positions.length ? geometry.colors : null;
+  const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints, cloudColors);
   const H = canonical.statureM;
   const stack = buildSlices(canonical.points, canonical.count, H);
   const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter);
@@ -323,8 +326,8 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction }))
     .sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
   const outGeometry: CaptureGeometry = canonical.mesh
-    ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: null, normals: null }
-    : { positions: canonical.points, indices: null, colors: null, normals: null };
+    ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: geometry.colors && geometry.colors.length === geometry.positions.length ? geometry.colors : null, normals: null }
+    : { positions: canonical.points, indices: null, colors: canonical.colors, normals: null };
   return {
     measurements,
     canonical: outGeometry,

@@ -4,10 +4,13 @@
  * surface expects ~30 neighbours; a flyer expects ~0.
  * Linear and allocation-light: points are counting-sorted into voxel layers along y; a rolling set
  * of three dense x–z count grids (the layer below, this layer, the layer above) answers the
- * 27-voxel neighbourhood with plain array reads. Positions in metres.
+ * 27-voxel neighbourhood with plain array reads. Positions in metres. `colors` (rgb per point, or
+ * null) are kept with their points, so a coloured capture stays coloured after the filter.
  */
-export function filterIsolated(positions: Float32Array, count: number, statureM: number): { positions: Float32Array; count: number; removed: number } {
-  if (count < 200) return { positions, count, removed: 0 };
+export function filterIsolated(
+  positions: Float32Array, count: number, statureM: number, colors: Uint8Array | null = null,
+): { positions: Float32Array; colors: Uint8Array | null; count: number; removed: number } {
+  if (count < 200) return { positions, colors, count, removed: 0 };
   const density = count / (0.62 * statureM * statureM); // points per m² of body surface
   let cell = Math.min(0.05, Math.max(0.01, Math.sqrt(30 / (9 * density))));
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity;
@@ -75,13 +78,15 @@ export function filterIsolated(positions: Float32Array, count: number, statureM:
     fill(l + 2, 1);
   }
   const out = new Float32Array(3 * count);
+  const outColors = colors ? new Uint8Array(3 * count) : null;
   let kept = 0;
   for (let i = 0; i < count; i++) {
     if (!keep[i]) continue;
     out[3 * kept] = positions[3 * i];
     out[3 * kept + 1] = positions[3 * i + 1];
     out[3 * kept + 2] = positions[3 * i + 2];
+    if (outColors) { outColors[3 * kept] = colors![3 * i]; outColors[3 * kept + 1] = colors![3 * i + 1]; outColors[3 * kept + 2] = colors![3 * i + 2]; }
     kept++;
   }
-  return { positions: out, count: kept, removed: count - kept };
+  return { positions: out, colors: outColors ? outColors.subarray(0, 3 * kept) : null, count: kept, removed: count - kept };
 }

@@ -28,7 +28,7 @@ function decodePng(bytes: Uint8Array): PNG {
 describe('buildScanAssets, GLB pipelines', () => {
   for (const configId of [DEFAULT_NATIVE_CONFIG_ID, DEFAULT_WEB_CONFIG_ID]) {
     it(`writes the documented files for ${configId}, every GLB valid`, async () => {
-      const files = buildScanAssets(pointScan, null, configId, fit);
+      const files = buildScanAssets(pointScan, configId, fit);
       assert.deepEqual(Object.keys(files).sort(), [...assetKindsOf(configId)].sort());
       assert.deepEqual(
         Object.fromEntries(Object.entries(files).map(([kind, file]) => [kind, [file.fileName, file.contentType]])),
@@ -50,7 +50,7 @@ describe('buildScanAssets, GLB pipelines', () => {
   }
 
   it('gives a coloured capture\'s avatar its colours per vertex (COLOR_0), from the points of the same body part, and no texture', async () => {
-    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const files = buildScanAssets(pointScan, DEFAULT_NATIVE_CONFIG_ID, fit);
     assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
     const model = glbJson(files.model!.bytes);
     assert.ok(model.meshes[0].primitives[0].attributes.COLOR_0 >= 0);
@@ -59,13 +59,13 @@ describe('buildScanAssets, GLB pipelines', () => {
   });
 
   it('publishes the surface reconstructed from the points when the model fits the capture poorly', async () => {
-    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, poorFit);
+    const files = buildScanAssets(pointScan, DEFAULT_NATIVE_CONFIG_ID, poorFit);
     assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
     assert.equal(glbJson(files.model!.bytes).extras.source, 'reconstructed from points');
   });
 
   it('draws each measured site as a loop on the avatar: the tape at the measured plane, as long as the measured girth', async () => {
-    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const files = buildScanAssets(pointScan, DEFAULT_NATIVE_CONFIG_ID, fit);
     const stripes = glbJson(files.stripes!.bytes);
     assert.deepEqual((await validateGlb(files.stripes!.bytes)).errors, []);
     assert.equal(stripes.nodes.length, meshScan.sites.length);
@@ -76,7 +76,7 @@ describe('buildScanAssets, GLB pipelines', () => {
   });
 
   it('renders a 512 x 1024 preview with the body in it and the capture colours on it', () => {
-    const files = buildScanAssets(pointScan, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const files = buildScanAssets(pointScan, DEFAULT_NATIVE_CONFIG_ID, fit);
     const preview = decodePng(files.previewImage!.bytes);
     assert.equal(preview.width, 512);
     assert.equal(preview.height, 1024);
@@ -96,7 +96,7 @@ describe('buildScanAssets, GLB pipelines', () => {
 
   it('publishes a capture mesh itself, with its vertex colours baked', async () => {
     const colors = new Uint8Array(meshScan.canonical.positions.length).fill(90);
-    const files = buildScanAssets({ ...meshScan, canonical: { ...meshScan.canonical, colors } }, null, DEFAULT_WEB_CONFIG_ID, fit);
+    const files = buildScanAssets({ ...meshScan, canonical: { ...meshScan.canonical, colors } }, DEFAULT_WEB_CONFIG_ID, fit);
     assert.deepEqual((await validateGlb(files.model!.bytes)).errors, []);
     assert.equal(glbJson(files.model!.bytes).extras.source, 'capture mesh');
     const texture = decodePng(files.texture!.bytes);
@@ -104,7 +104,7 @@ describe('buildScanAssets, GLB pipelines', () => {
   });
 
   it('falls back to the generated skin texture when the capture has no colours, embedded in the avatar GLB', () => {
-    const files = buildScanAssets({ ...pointScan, canonical: { ...pointScan.canonical, colors: null } }, null, DEFAULT_NATIVE_CONFIG_ID, fit);
+    const files = buildScanAssets({ ...pointScan, canonical: { ...pointScan.canonical, colors: null } }, DEFAULT_NATIVE_CONFIG_ID, fit);
     assert.ok(glbJson(files.model!.bytes).images[0].bufferView >= 0);
     const texture = decodePng(files.texture!.bytes);
     const [r, g, b] = texture.data.subarray(0, 3);
@@ -113,7 +113,7 @@ describe('buildScanAssets, GLB pipelines', () => {
 });
 
 describe('buildScanAssets, legacy pipeline', () => {
-  const files = buildScanAssets(pointScan, null, LEGACY_NATIVE_CONFIG_ID, fit);
+  const files = buildScanAssets(pointScan, LEGACY_NATIVE_CONFIG_ID, fit);
 
   it('writes OBJ + MTL + PNG texture that reference each other', () => {
     assert.deepEqual(Object.keys(files).sort(), ['canonicalBody', 'material', 'model', 'previewImage', 'stripes', 'texture']);
@@ -135,6 +135,6 @@ describe('buildScanAssets, legacy pipeline', () => {
   });
 
   it('writes nothing for an unknown configuration', () => {
-    assert.deepEqual(buildScanAssets(pointScan, null, '00000000-0000-4000-8000-000000000000', fit), {});
+    assert.deepEqual(buildScanAssets(pointScan, '00000000-0000-4000-8000-000000000000', fit), {});
   });
 });

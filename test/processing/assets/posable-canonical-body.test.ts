@@ -9,7 +9,7 @@ import { measureModelBody, modelParams } from '../../support/model-measurement.t
 import { validateGlb } from '../../support/validate-glb.ts';
 
 const body = measureModelBody(modelParams(undefined, { 0: 0.5, 1: 0.8 }, 0.3));
-const files = buildScanAssets(body.result, null, DEFAULT_NATIVE_CONFIG_ID, { model: body.model, fit: body.fit, record: scanAvatar(body.model, body.fit, body.result).record });
+const files = buildScanAssets(body.result, DEFAULT_NATIVE_CONFIG_ID, { model: body.model, fit: body.fit, record: scanAvatar(body.model, body.fit, body.result).record });
 const bytes = files.canonicalBody!.bytes;
 
 /** The JSON and binary chunks of a GLB, and a typed view of an accessor's data. */

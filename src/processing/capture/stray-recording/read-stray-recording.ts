@@ -3,7 +3,8 @@ import type { DepthFrame, DepthIntrinsics, PhoneRecording } from '../../../domai
 import { ProcessingFailure } from '../../../domain/processing-failure.ts';
 import { poseFromQuaternion } from '../../geometry/camera-pose.ts';
 import type { CaptureReadLimits } from '../capture-limits.ts';
-import { extractZipEntry, type ZipEntry } from '../zip-archive.ts';
+import type { ZipEntry } from '../zip-archive.ts';
+import { extractZipEntry } from '../zip-entry-inflate.ts';
 import { decodeGreyPng, decodeUint16Npy, type GreyImage } from './grey-image-decoder.ts';
 import { parseCameraMatrixCsv, parseOdometryCsv, type OdometryTable } from './odometry-csv.ts';
 import type { StrayLayout } from './stray-layout.ts';
@@ -41,11 +42,9 @@ function mapFileCap(width: number, height: number, bytesPerSample: number): numb
   return data + 5 * Math.ceil(data / 65535) + PNG_SLACK_BYTES;
 }
 
+/** One entry under its cap, by the shared ZIP entry inflater (refused before inflating when it declares more). */
 function extractCapped(bytes: Uint8Array, entry: ZipEntry, capBytes: number, what: string): Uint8Array {
-  if (entry.uncompressedSize > capBytes) {
-    throw new ProcessingFailure('capture_too_large', `The recording's ${entry.name} declares ${entry.uncompressedSize} bytes; ${what} needs at most ${capBytes}, so it is refused as a possible zip bomb.`);
-  }
-  return extractZipEntry(bytes, entry);
+  return extractZipEntry(bytes, entry, { maxBytes: capBytes, what });
 }
 
 function text(bytes: Uint8Array, name: string): string {
