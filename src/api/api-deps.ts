@@ -14,6 +14,8 @@ export interface ApiDeps {
   rateLimit: (tenant: Tenant, nowMs: number) => number;
   /** True while draining for shutdown: /readyz answers 503, the interface's endpoints 503 service_unavailable. */
   isShuttingDown: () => boolean;
+  /** The built web console (default: console/dist of this checkout); tests point it elsewhere. */
+  consoleDir?: string;
 }
 
 declare module 'fastify' {

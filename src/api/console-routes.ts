@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Where `npm run build:console` (also run by `npm install`) writes the console. */
+export const DEFAULT_CONSOLE_DIR = resolve(import.meta.dirname, '..', '..', 'console', 'dist');
+export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
+
+/**
+ * The console's Content-Security-Policy: scripts and styles only from this origin (no inline
+ * script at all), requests only to this origin (the API and, in embedded mode, the signed asset
+ * addresses), images also as blob: and data: (the 3D loader hands textures over as blob URLs),
+ * no plugins, no <base>, no framing.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function secure(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-security-policy', CONSOLE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cross-origin-opener-policy', 'same-origin');
+}
+
+/**
+ * GET /console: the web console's page; /console/assets/*: its scripts and styles (content-hashed
+ * names, cached for good). The console is a client of the public API on the same origin; nothing
+ * here reads a key. Without a build, /console answers 503 naming the command that builds it.
+ */
+export async function consoleRoutes(app: FastifyInstance, consoleDir: string = DEFAULT_CONSOLE_DIR): Promise<void> {
+  const indexPath = join(consoleDir, 'index.html');
+  const assetsDir = join(consoleDir, 'assets');
+
+  app.get('/console', { schema: { hide: true } }, async (_request, reply) => {
+    secure(reply).header('cache-control', 'no-cache');
+    if (!existsSync(indexPath)) {
+      return reply.status(503).type('text/plain; charset=utf-8')
+        .send(`The web console is not built. Run \`${CONSOLE_BUILD_COMMAND}\` (npm install runs it too), then reload.\n`);
+    }
+    return reply.type('text/html; charset=utf-8').send(readFileSync(indexPath));
+  });
+
+  if (!existsSync(assetsDir)) return;
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/console/assets/',
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (response) => {
+        response.header('content-security-policy', CONSOLE_CSP);
+        response.header('x-content-type-options', 'nosniff');
+      },
+    });
+  });
+}
