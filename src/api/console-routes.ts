@@ -10,7 +10,8 @@ export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
 /**
  * The console's Content-Security-Policy: scripts and styles only from this origin (no inline
  * script at all), requests only to this origin (the API and, in embedded mode, the signed asset
- * addresses), images also as blob: and data: (the 3D loader hands textures over as blob URLs),
+ * addresses) and to blob: (the 3D loader reads a GLB's embedded texture through a blob URL),
+ * images also as blob: and data:,
  * no plugins, no <base>, no framing.
  */
 export const CONSOLE_CSP = [
@@ -18,7 +19,7 @@ export const CONSOLE_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' blob: data:",
-  "connect-src 'self'",
+  "connect-src 'self' blob:",
   "font-src 'self'",
   "worker-src 'self' blob:",
   "object-src 'none'",
