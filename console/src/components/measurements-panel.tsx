@@ -18,18 +18,22 @@ export function UnitSwitch({ system, onChange, name }: { system: UnitSystem; onC
 /** GET /scans/{id}/measurements in the chosen unit system (the service converts). */
 export function MeasurementsPanel({ api, scanId }: { api: Api; scanId: string }) {
   const [system, setSystem] = useState<UnitSystem>('metric');
-  const measurements = useResource(() => api.get<Measurements>(`/scans/${enc(scanId)}/measurements?unit-system=${system}`), [api, scanId, system]);
+  // The values travel with their unit system: while the other system loads, the old values keep their units.
+  const measurements = useResource(
+    async () => ({ system, values: await api.get<Measurements>(`/scans/${enc(scanId)}/measurements?unit-system=${system}`) }),
+    [api, scanId, system],
+  );
   return (
     <Section title="Measurements" id="measurements">
       <UnitSwitch system={system} onChange={setSystem} name="measurement-units" />
       <ErrorNote error={measurements.error} />
       {!measurements.data ? <Loading what="measurements" /> : (
-        <table class="data compact" data-testid="measurements-table" data-unit-system={system}>
+        <table class="data compact" data-testid="measurements-table" data-unit-system={measurements.data.system}>
           <caption class="visually-hidden">Measurements</caption>
           <thead><tr><th scope="col">Site</th><th scope="col" class="num">Value</th><th scope="col">Unit</th></tr></thead>
           <tbody>
-            {Object.entries(measurements.data).map(([field, value]) => {
-              const shown = measurementDisplay(field, value, system);
+            {Object.entries(measurements.data.values).map(([field, value]) => {
+              const shown = measurementDisplay(field, value, measurements.data!.system);
               return <tr key={field} data-field={field}><th scope="row">{siteLabel(field)}</th><td class="num">{shown.text}</td><td>{shown.unit}</td></tr>;
             })}
           </tbody>
