@@ -12,8 +12,9 @@ export interface AxeFinding { id: string; impact: string | null; help: string; t
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document);
+    const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    // Runs in the page, where `document` exists; the test's own types have no DOM.
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document);
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
