@@ -9,6 +9,9 @@ import {
 } from '../support/console-browser.ts';
 import { seriousAxeViolations } from '../support/axe-check.ts';
 
+/** A page-side condition (a string: it runs in the browser, where the test's types have no DOM). */
+const rowCountIs = (rows: number): string => `document.querySelectorAll('[data-testid=users-table] tbody tr').length === ${rows}`;
+
 const HOSTILE_TOKEN = '<img src=x onerror=alert(1)>';
 const USER = 'dana-console';
 
@@ -70,10 +73,10 @@ describe('web console in a browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('page 2').waitFor();
     // 22 pager users + 2 others = 24: four on the second page.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=users-table] tbody tr').length === 4);
+    await page.waitForFunction(rowCountIs(4));
     await page.getByLabel('Search by token').fill('PAGER-1');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=users-table] tbody tr').length === 10);
+    await page.waitForFunction(rowCountIs(10));
     await assertAccessible('users');
   });
 
