@@ -29,8 +29,16 @@ export function BodyPanel({ api, scanId }: { api: Api; scanId: string }) {
             </fieldset>
             <label><input type="checkbox" checked={stripes} disabled={stripesUrl === null} onChange={(event) => setStripes((event.target as HTMLInputElement).checked)} data-testid="stripes-toggle" /> Measurement stripes</label>
           </div>
-          {bodyUrl ? <BodyViewer bodyUrl={bodyUrl} stripesUrl={stripesUrl} showStripes={stripes} label={which === 'model' ? 'Fitted avatar' : 'Canonical body'} testId="scan-viewer" />
-            : <p class="muted">This scan's configuration has no GLB body to show.</p>}
+          <div class="viewer-row">
+            {bodyUrl ? <BodyViewer bodyUrl={bodyUrl} stripesUrl={stripesUrl} showStripes={stripes} label={which === 'model' ? 'Fitted avatar' : 'Canonical body'} testId="scan-viewer" />
+              : <p class="muted">This scan's configuration has no GLB body to show.</p>}
+            <div class="viewer-notes muted">
+              <p>Drag to turn the body, scroll to zoom, right-drag to move it.</p>
+              <p>The <strong>fitted avatar</strong> is the body model posed like the capture (the <code>model</code> asset); the
+                <strong> canonical body</strong> is the same shape in the model's rest pose (<code>canonicalBody</code>).</p>
+              <p>The <strong>measurement stripes</strong> (<code>stripes</code> asset) are the tape's path at each girth site on the avatar.</p>
+            </div>
+          </div>
         </>
       )}
     </Section>

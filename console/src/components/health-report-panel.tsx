@@ -44,11 +44,13 @@ export function HealthReportPanel({ api, scanId }: { api: Api; scanId: string })
             const label = (section.healthLabel ?? section.label) as Label | undefined;
             const percentile = isRecord(section.percentile) ? section.percentile : null;
             const unit = typeof section.unit === 'string' ? section.unit : '';
+            // The section's unit belongs to its headline value (bodyFatPercentageReport -> bodyFatPercentage), not to indices beside it.
+            const primary = name.replace(/Report$/, '');
             return (
               <article key={name} class="report" data-section={name}>
                 <h3>{siteLabel(name.replace(/Report$/, ''))}</h3>
                 <dl class="facts">
-                  {plainFields(section).map(([field, value]) => <><dt key={`${field}-t`}>{siteLabel(field)}</dt><dd key={`${field}-d`}>{value}{unit && /mass|circumference|Mass$/i.test(field) ? ` ${unit}` : ''}</dd></>)}
+                  {plainFields(section).map(([field, value]) => <><dt key={`${field}-t`}>{siteLabel(field)}</dt><dd key={`${field}-d`}>{value}{field === primary && unit !== 'ratio' && unit !== '' ? ` ${unit}` : ''}</dd></>)}
                   {percentile && typeof percentile.percentile === 'number' ? <><dt>Percentile</dt><dd>{Math.round(percentile.percentile)}</dd></> : null}
                 </dl>
                 {label ? <><p>Band: <strong>{label.group ?? '–'}</strong></p><Band label={label} /></> : null}

@@ -8,6 +8,8 @@ export function drawHistory(target: HTMLElement, points: HistoryPoint[]): uPlot 
   const options: uPlot.Options = {
     width,
     height: 240,
+    // A fixed legend: the live one shows "--" until the pointer is over the chart.
+    legend: { live: false },
     scales: {
       // One scan alone would get a range of years around it; a day either side reads better.
       x: { time: true, range: (_chart, min, max) => (min === max ? [min - 86_400, max + 86_400] : [min, max]) }, mass: { auto: true }, percent: { auto: true } },
