@@ -16,6 +16,8 @@ export interface ApiDeps {
   isShuttingDown: () => boolean;
   /** The built web console (default: console/dist of this checkout); tests point it elsewhere. */
   consoleDir?: string;
+  /** Origins of signed asset addresses other than this service's own (an S3 bucket): the console's CSP allows fetching from them. */
+  storageOrigins?: string[];
 }
 
 declare module 'fastify' {

@@ -65,7 +65,7 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
 
   await app.register(healthRoutes, { deps });
   // The web console: static files, no key needed to load them; it then calls the API below with one.
-  await consoleRoutes(base, deps.consoleDir);
+  await consoleRoutes(base, deps.consoleDir, deps.storageOrigins);
   if (deps.signedStorage) storageRoutes(base, deps.context, deps.signedStorage);
 
   // The interface's endpoints: version check, authentication and the partner's rate limit before

@@ -14,23 +14,28 @@ export const CONSOLE_BUILD_COMMAND = 'npm run build:console';
  * images also as blob: and data:,
  * no plugins, no <base>, no framing.
  */
-export const CONSOLE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self' blob:",
-  "font-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function consoleCsp(extraConnectSources: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' blob: data:",
+    ["connect-src 'self' blob:", ...extraConnectSources].join(' '),
+    "font-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-function secure(reply: FastifyReply): FastifyReply {
+/** The policy of an embedded deployment, whose signed asset addresses are on this origin. */
+export const CONSOLE_CSP = consoleCsp();
+
+function secure(reply: FastifyReply, csp: string): FastifyReply {
   return reply
-    .header('content-security-policy', CONSOLE_CSP)
+    .header('content-security-policy', csp)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cross-origin-opener-policy', 'same-origin');
@@ -40,13 +45,16 @@ function secure(reply: FastifyReply): FastifyReply {
  * GET /console: the web console's page; /console/assets/*: its scripts and styles (content-hashed
  * names, cached for good). The console is a client of the public API on the same origin; nothing
  * here reads a key. Without a build, /console answers 503 naming the command that builds it.
+ * `storageOrigins`: where signed asset addresses point when that is not this origin (an S3 bucket),
+ * so that the 3D view may fetch its GLBs there (the bucket must also allow it by CORS).
  */
-export async function consoleRoutes(app: FastifyInstance, consoleDir: string = DEFAULT_CONSOLE_DIR): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, consoleDir: string = DEFAULT_CONSOLE_DIR, storageOrigins: readonly string[] = []): Promise<void> {
+  const csp = consoleCsp(storageOrigins);
   const indexPath = join(consoleDir, 'index.html');
   const assetsDir = join(consoleDir, 'assets');
 
   app.get('/console', { schema: { hide: true } }, async (_request, reply) => {
-    secure(reply).header('cache-control', 'no-cache');
+    secure(reply, csp).header('cache-control', 'no-cache');
     if (!existsSync(indexPath)) {
       return reply.status(503).type('text/plain; charset=utf-8')
         .send(`The web console is not built. Run \`${CONSOLE_BUILD_COMMAND}\` (npm install runs it too), then reload.\n`);
@@ -64,7 +72,7 @@ export async function consoleRoutes(app: FastifyInstance, consoleDir: string = D
       immutable: true,
       maxAge: '365d',
       setHeaders: (response) => {
-        response.header('content-security-policy', CONSOLE_CSP);
+        response.header('content-security-policy', csp);
         response.header('x-content-type-options', 'nosniff');
       },
     });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CONSOLE_BUILD_COMMAND, CONSOLE_CSP, consoleRoutes } from '../../src/api/console-routes.ts';
+import { CONSOLE_BUILD_COMMAND, CONSOLE_CSP, consoleCsp, consoleRoutes } from '../../src/api/console-routes.ts';
 
 describe('/console (the web console\'s files)', () => {
   let built: string;
@@ -49,6 +49,15 @@ describe('/console (the web console\'s files)', () => {
     assert.equal(response.headers['content-security-policy'], CONSOLE_CSP);
     assert.match(String(response.headers['cache-control']), /immutable/);
     assert.equal((await app.inject({ url: '/console/assets/nothing.js' })).statusCode, 404);
+  });
+
+  it('lets the page fetch from the storage origin when signed asset addresses point at a bucket', async () => {
+    const withBucket = Fastify();
+    await consoleRoutes(withBucket, built, ['https://scans.s3.eu-west-1.amazonaws.com']);
+    const response = await withBucket.inject({ url: '/console' });
+    await withBucket.close();
+    assert.equal(response.headers['content-security-policy'], consoleCsp(['https://scans.s3.eu-west-1.amazonaws.com']));
+    assert.ok(String(response.headers['content-security-policy']).includes("connect-src 'self' blob: https://scans.s3.eu-west-1.amazonaws.com;"));
   });
 
   it('answers 503 naming the build command when the console is not built', async () => {
