@@ -106,6 +106,19 @@ describe('web console in a browser', () => {
     assert.equal(await page.locator('[data-testid=stages] li[data-state=succeeded]').count(), 4);
   });
 
+  it('shows a failed scan\'s failure code and sentence', async () => {
+    await page.goto(`${server.baseUrl}/console#/users/${encodeURIComponent(USER)}`);
+    await page.locator('#capture-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a capture at all') });
+    await page.waitForURL(/#\/scans\//);
+    const failure = page.getByTestId('failure');
+    await failure.waitFor({ timeout: 30_000 });
+    const failedId = decodeURIComponent(page.url().split('#/scans/')[1]);
+    const stored = await server.api<{ failure: { code: string; message: string } }>('GET', `/scans/${failedId}`);
+    const text = await failure.innerText();
+    assert.ok(text.includes(stored.failure.code) && text.includes(stored.failure.message), text);
+    await page.goto(`${server.baseUrl}/console#/scans/${encodeURIComponent(uploadedScanId)}`);
+  });
+
   it('turns the 3D body when dragged and toggles the measurement stripes', async () => {
     const viewer = page.getByTestId('scan-viewer');
     await page.locator('[data-testid=scan-viewer][data-ready=true]').waitFor({ timeout: 30_000 });
@@ -151,6 +164,7 @@ describe('web console in a browser', () => {
     assert.equal(await page.getByTestId('predicted-weight').innerText(), '62.0');
     await page.locator('[data-testid=predicted-viewer][data-ready=true]').waitFor({ timeout: 30_000 });
     await page.locator('[data-testid=current-viewer][data-ready=true]').waitFor({ timeout: 30_000 });
+    await assertAccessible('scan with a prediction');
   });
 
   it('charts weight, body fat and waist across the user\'s scans', async () => {
