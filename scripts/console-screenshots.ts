@@ -3,6 +3,8 @@
 // view as a partner's developer sees it. Usage: npm run build:console && node scripts/console-screenshots.ts
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { writePly } from '../src/processing/capture/write-ply.ts';
+import { makeSyntheticBody, sampleSyntheticCloud } from '../src/processing/synthetic-body/generate.ts';
 import {
   launchChromium, registerUser, sandboxScan, signIn, startConsoleServer, waitForScan,
 } from '../test/support/console-browser.ts';
@@ -46,9 +48,12 @@ try {
   await settle(page);
   await shot('user');
 
-  // An upload from the browser, caught while it processes.
-  const descriptor = JSON.stringify({ sandbox: true, sex: 'female', heightM: 1.68, weightKg: 71.5, seed: 9 });
-  await page.locator('#capture-file').setInputFiles({ name: 'person.json', mimeType: 'application/json', buffer: Buffer.from(descriptor) });
+  // An upload from the browser, caught while it processes: a point-cloud capture (PLY) of a
+  // synthetic person with the arms resting on the torso, so that the body model is fitted to it and
+  // the diagnostics show the fit (a sandbox descriptor's body has no point-cloud fit).
+  const person = makeSyntheticBody({ sex: 'female', heightM: 1.68, fatness: 0.55, seed: 9, armAngleDeg: 10, armsTouchTorso: true });
+  const capture = writePly(sampleSyntheticCloud(person, { count: 150_000, seed: 4, noiseSigmaM: 0.002 }));
+  await page.locator('#capture-file').setInputFiles({ name: 'capture.ply', mimeType: 'application/octet-stream', buffer: Buffer.from(capture) });
   await page.locator('[data-testid=stages] li[data-state=started]').first().waitFor({ timeout: 30_000 });
   await shot('scan-processing', '#status');
   await page.locator('.badge[data-status=READY]').first().waitFor({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 // Loaded on first use (dynamic import): three.js stays out of the console's first load.
 import {
-  AmbientLight, Box3, Color, DirectionalLight, Group, HemisphereLight, LineBasicMaterial, Object3D, PerspectiveCamera,
+  AmbientLight, Box3, Color, DirectionalLight, Group, HemisphereLight, LineBasicMaterial, MeshStandardMaterial, Object3D, PerspectiveCamera,
   Scene, Spherical, Vector3, WebGLRenderer,
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -12,13 +12,14 @@ export interface BodyScene {
 }
 
 const STRIPE_COLOUR = new Color('#e0115f');
+const COMPARISON_SKIN = new Color('#c9a48c');
 
 /**
  * One body GLB (and optionally its stripes GLB, which shares the body's frame and units) in a
  * canvas with orbit controls; renders only when something changed. The container's
  * `data-azimuth-deg` follows the camera, so a test can tell that the view turned.
  */
-export async function createBodyScene(container: HTMLElement, bodyUrl: string, stripesUrl: string | null, showStripes: boolean): Promise<BodyScene> {
+export async function createBodyScene(container: HTMLElement, bodyUrl: string, stripesUrl: string | null, showStripes: boolean, sameSkin = false): Promise<BodyScene> {
   const renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   const width = container.clientWidth || 320;
   const height = container.clientHeight || 420;
@@ -37,6 +38,12 @@ export async function createBodyScene(container: HTMLElement, bodyUrl: string, s
 
   const loader = new GLTFLoader();
   const body = (await loader.loadAsync(bodyUrl)).scene;
+  // Two bodies compared side by side get one material, so that only their shapes differ (a
+  // predicted body carries no colour of its own).
+  if (sameSkin) {
+    const skin = new MeshStandardMaterial({ color: COMPARISON_SKIN, roughness: 0.8 });
+    body.traverse((node: Object3D) => { const mesh = node as Object3D & { isMesh?: boolean; material?: unknown }; if (mesh.isMesh) mesh.material = skin; });
+  }
   scene.add(body);
   const stripes = new Group();
   if (stripesUrl) {

@@ -5,8 +5,8 @@ import type { BodyScene } from './body-scene.ts';
  * A 3D body from a GLB address, with the measurement stripes as an optional overlay. three.js is
  * fetched the first time a viewer appears.
  */
-export function BodyViewer({ bodyUrl, stripesUrl, showStripes, label, testId }: {
-  bodyUrl: string; stripesUrl: string | null; showStripes: boolean; label: string; testId: string;
+export function BodyViewer({ bodyUrl, stripesUrl, showStripes, label, testId, sameSkin = false }: {
+  bodyUrl: string; stripesUrl: string | null; showStripes: boolean; label: string; testId: string; sameSkin?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const scene = useRef<BodyScene | null>(null);
@@ -16,7 +16,7 @@ export function BodyViewer({ bodyUrl, stripesUrl, showStripes, label, testId }: 
     let cancelled = false;
     setProblem(null);
     import('./body-scene.ts')
-      .then(({ createBodyScene }) => createBodyScene(box.current!, bodyUrl, stripesUrl, showStripes))
+      .then(({ createBodyScene }) => createBodyScene(box.current!, bodyUrl, stripesUrl, showStripes, sameSkin))
       .then((created) => {
         if (cancelled) created.dispose();
         else scene.current = created;

@@ -25,8 +25,8 @@ function Comparison({ api, scan, prediction }: { api: Api; scan: Scan; predictio
         </tbody>
       </table>
       <div class="side-by-side">
-        {scanUrls.data?.canonicalBody ? <BodyViewer bodyUrl={scanUrls.data.canonicalBody} stripesUrl={null} showStripes={false} label="Now (canonical body)" testId="current-viewer" /> : null}
-        {predictedUrl.data?.bodyShapePrediction ? <BodyViewer bodyUrl={predictedUrl.data.bodyShapePrediction} stripesUrl={null} showStripes={false} label="Predicted body" testId="predicted-viewer" /> : null}
+        {scanUrls.data?.canonicalBody ? <BodyViewer bodyUrl={scanUrls.data.canonicalBody} stripesUrl={null} showStripes={false} label="Now (canonical body)" testId="current-viewer" sameSkin /> : null}
+        {predictedUrl.data?.bodyShapePrediction ? <BodyViewer bodyUrl={predictedUrl.data.bodyShapePrediction} stripesUrl={null} showStripes={false} label="Predicted body" testId="predicted-viewer" sameSkin /> : null}
       </div>
       <ErrorNote error={predictedUrl.error ?? scanUrls.error} />
     </div>
