@@ -3,6 +3,7 @@
 // quiet gap. Before they run, the console is built from its current source, so they never test a
 // stale build.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const BROWSER_TEST_PATTERN = 'test/browser/**/*.browser.ts';
@@ -20,9 +21,8 @@ export function browserTestPlan(env: NodeJS.ProcessEnv, chromiumPresent: boolean
   return { run: false, fail: false, line: `run-tests: the console's browser tests (${BROWSER_TEST_PATTERN}) were not run: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); CI runs them always` };
 }
 
-/** `vite build` of console/ (what `npm install` does through `prepare`); true when it succeeded. */
+/** `npm run build:console` (what `npm install` does through `prepare`); true when it succeeded. */
 export function buildConsole(root: string): boolean {
-  const vite = resolve(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', resolve(root, 'console', 'vite.config.ts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  return result.status === 0;
+  const result = spawnSync(process.execPath, [resolve(root, 'scripts', 'build-console.mjs'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  return result.status === 0 && existsSync(resolve(root, 'console', 'dist', 'index.html'));
 }
