@@ -92,12 +92,18 @@ describe('web console in a browser', () => {
     assert.deepEqual(dialogs, []);
   });
 
-  it('uploads a sandbox descriptor from the browser and follows the scan live to READY', async () => {
+  it('uploads a sandbox descriptor dropped on the page and follows the scan live to READY', async () => {
     await page.goto(`${server.baseUrl}/console#/users/${encodeURIComponent(USER)}`);
     await page.getByTestId('drop-zone').waitFor();
     await assertAccessible('user');
     const descriptor = JSON.stringify({ sandbox: true, sex: 'female', heightM: 1.68, weightKg: 70, seed: 3 });
-    await page.locator('#capture-file').setInputFiles({ name: 'person.json', mimeType: 'application/json', buffer: Buffer.from(descriptor) });
+    // Dropped on the panel, as a person drags a file from their desktop (a DataTransfer holding a File).
+    const dropped = await page.evaluateHandle(`(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([${JSON.stringify(descriptor)}], 'person.json', { type: 'application/json' }));
+      return transfer;
+    })()`);
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
     await page.waitForURL(/#\/scans\//);
     uploadedScanId = decodeURIComponent(page.url().split('#/scans/')[1]);
     // Live: a stage is seen at work before the scan is READY.
