@@ -14,6 +14,10 @@ export interface ApiDeps {
   rateLimit: (tenant: Tenant, nowMs: number) => number;
   /** True while draining for shutdown: /readyz answers 503, the interface's endpoints 503 service_unavailable. */
   isShuttingDown: () => boolean;
+  /** The built web console (default: console/dist of this checkout); tests point it elsewhere. */
+  consoleDir?: string;
+  /** Origins of signed asset addresses other than this service's own (an S3 bucket): the console's CSP allows fetching from them. */
+  storageOrigins?: string[];
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { ApiDeps } from './api-deps.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { shapeOpenApiDocument, type OpenApiDocument } from './openapi/shape-openapi-document.ts';
 import { AppError } from '../domain/error-catalog.ts';
@@ -15,6 +16,7 @@ import { scanResultRoutes } from './routes/scan-result-routes.ts';
 import { scanRoutes } from './routes/scan-routes.ts';
 import { storageRoutes } from './routes/storage-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { whoamiRoutes } from './routes/whoami-routes.ts';
 import { refuseUnsafeText } from './text-safety.ts';
 import { validatorCompilers } from './validation.ts';
 
@@ -62,6 +64,8 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { deps });
+  // The web console: static files, no key needed to load them; it then calls the API below with one.
+  await consoleRoutes(base, deps.consoleDir, deps.storageOrigins);
   if (deps.signedStorage) storageRoutes(base, deps.context, deps.signedStorage);
 
   // The interface's endpoints: version check, authentication and the partner's rate limit before
@@ -78,6 +82,7 @@ export async function buildApi(deps: ApiDeps, logger: PinoLogger | false): Promi
     await scope.register(scanResultRoutes, { deps });
     await scope.register(healthReportRoutes, { deps });
     await scope.register(predictionRoutes, { deps });
+    await scope.register(whoamiRoutes, { deps });
   });
 
   return base;

@@ -154,8 +154,14 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
     : null;
 
   let shuttingDown = false;
+  // With S3, asset addresses point at the bucket: the console's CSP must let the 3D view fetch there.
+  // Presigning is computed locally, so one probe address tells the origin every asset address has.
+  const storageOrigins = config.s3 && options.roles.api
+    ? [new URL(await store.presignDownload('console/origin-probe', new Date(Date.now() + 60_000))).origin]
+    : [];
   const app = options.roles.api
     ? await buildApi({
+      storageOrigins,
       context, keys, signedStorage: localStore, jsonBodyLimitBytes: config.jsonBodyLimitBytes, isShuttingDown: () => shuttingDown,
       rateLimit: requestRateLimit({ requestsPerS: config.rateLimitPerS, burst: config.rateLimitBurst }),
     }, logger)

@@ -5,6 +5,7 @@ import { createPinoLogger } from '../composition/pino-logger.ts';
 import type { Config } from '../config/config.ts';
 import { listenProblem } from '../composition/startup-error.ts';
 import { assertCanListen } from '../composition/port-check.ts';
+import { CONSOLE_BUILD_COMMAND, DEFAULT_CONSOLE_DIR } from '../composition/console-files.ts';
 
 /** Reuses the sandbox key kept in the data directory while it still authenticates; else makes one. */
 async function sandboxKey(service: ComposedService): Promise<string> {
@@ -37,6 +38,7 @@ export async function serve(config: Config, withWorker: boolean): Promise<void> 
   const lines = [
     `bodyscan is listening on ${address} (${config.environment}; database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}; worker: ${withWorker && config.workerConcurrency > 0 ? 'in-process' : 'none'})`,
     `API reference: ${address}/docs   OpenAPI: ${address}/openapi.json`,
+    `Web console: ${address}/console${existsSync(DEFAULT_CONSOLE_DIR) ? '' : ` (not built: run ${CONSOLE_BUILD_COMMAND})`}`,
   ];
   if (config.environment === 'sandbox') lines.push(`Sandbox API key (also in ${join(config.dataDir, 'sandbox-api-key.txt')}):`, await sandboxKey(service));
   process.stderr.write(`${lines.join('\n')}\n`);

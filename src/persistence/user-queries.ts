@@ -1,6 +1,6 @@
 import type { Sex } from '../domain/body-composition.ts';
 import type { HeightUnit, Region, TermsAcceptance, User, WeightUnit } from '../domain/user.ts';
-import type { Tenant, UserFields, UserRepository } from '../services/ports.ts';
+import type { Tenant, UserFields, UserListQuery, UserRepository } from '../services/ports.ts';
 import type { SqlClient } from './sql-client.ts';
 
 interface UserRow {
@@ -62,6 +62,17 @@ export function userQueries(sql: SqlClient): UserRepository {
         [tenant.partnerId, tenant.environment, token],
       );
       return rows[0] ? userFromRow(rows[0]) : null;
+    },
+
+    async listUsers(tenant: Tenant, query: UserListQuery) {
+      const params: unknown[] = [tenant.partnerId, tenant.environment, query.limit];
+      let where = 'partner_id = $1 AND environment = $2';
+      // strpos, not LIKE: a token may hold % or _, which must match literally.
+      if (query.tokenContains !== undefined) { params.push(query.tokenContains.toLowerCase()); where += ` AND strpos(lower(token), $${params.length}) > 0`; }
+      if (query.afterId !== undefined) { params.push(query.afterId); where += ` AND id ${query.order === 'asc' ? '>' : '<'} $${params.length}`; }
+      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+      const rows = await sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY id ${direction} LIMIT $3`, params);
+      return rows.map(userFromRow);
     },
 
     async updateUser(tenant: Tenant, userId: string, fields: UserFields, now: Date) {

@@ -26,6 +26,8 @@ export interface UserRepository {
   /** Inserts the user or, when (tenant, token) exists, overwrites its fields. */
   upsertUserByToken(tenant: Tenant, id: string, fields: UserFields, now: Date): Promise<{ user: User; created: boolean }>;
   findUserByToken(tenant: Tenant, token: string): Promise<User | null>;
+  /** Keyset page of the tenant's users by id (creation order, UUIDv7); optional token substring, case-insensitive. */
+  listUsers(tenant: Tenant, query: UserListQuery): Promise<User[]>;
   updateUser(tenant: Tenant, userId: string, fields: UserFields, now: Date): Promise<User>;
   deleteUser(tenant: Tenant, userId: string): Promise<void>;
   insertTermsAcceptance(id: string, user: User, accepted: boolean, version: string, now: Date): Promise<TermsAcceptance>;
@@ -49,6 +51,14 @@ export interface OwnedScan {
   scan: Scan;
   tenant: Tenant;
   user: User;
+}
+
+export interface UserListQuery {
+  tokenContains?: string;
+  /** Keyset pagination: only ids after (asc) or before (desc) this one. */
+  afterId?: string;
+  order: 'asc' | 'desc';
+  limit: number;
 }
 
 export interface ScanListQuery {

@@ -43,6 +43,11 @@ describe('direct uploads to S3 (PGlite, s3rver)', () => {
     assert.equal((await service.app!.inject({ method: 'PUT', url: `/storage/scans/${id}/capture`, payload: 'x' })).statusCode, 404);
   });
 
+  it('lets the web console fetch assets from the bucket (its CSP names the bucket\'s origin)', async () => {
+    const page = await service.app!.inject({ url: '/console' });
+    assert.match(String(page.headers['content-security-policy']), new RegExp(`connect-src 'self' blob: ${s3.endpoint.replace(/[.]/g, '\\.')};`));
+  });
+
   it('keeps a scan CREATED while nothing was uploaded', async () => {
     const { id } = await newScanWithAddress();
     assert.equal((await api.get(`/scans/${id}`)).body.status, 'CREATED');

@@ -5,6 +5,8 @@
  */
 export const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   registerUser: 'The user as stored: created, or updated when the token was already known (upsert; 201 either way).',
+  listUsers: 'One page of users and the cursor of the next page (null on the last page).',
+  whoami: 'The partner and environment the API key belongs to.',
   getUser: 'The user; weight and height in the unit they were registered in, or converted when `unit-system` is given.',
   updateUser: 'The user after the change.',
   deleteUser: 'The deleted user; its scans, predictions, terms records and files are gone too.',

@@ -4,8 +4,9 @@ import type { ApiDeps } from '../api-deps.ts';
 import { presentTerms, presentUser } from '../presenters.ts';
 import { UnitSystemQuery, errorResponses } from '../schemas/common.ts';
 import {
-  AcceptTermsBody, PatchUserBody, RegisterUserBody, TermsAcceptanceSchema, TokenParams, UserSchema, UserTokenParams,
+  AcceptTermsBody, ListUsersQuery, PatchUserBody, RegisterUserBody, TermsAcceptanceSchema, TokenParams, UserPageSchema, UserSchema, UserTokenParams,
 } from '../schemas/user-schemas.ts';
+import { listUsers } from '../../services/user-list.ts';
 import { acceptTerms, deleteUser, getUser, listTerms, patchUser, registerUser } from '../../services/user-service.ts';
 
 const tags = ['Users'];
@@ -21,6 +22,18 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: ApiDeps }> = async (a
   }, async (request, reply) => {
     const user = await registerUser(context, request.tenant, request.body);
     return reply.status(201).send(presentUser(user));
+  });
+
+  app.get('/users', {
+    schema: {
+      tags, operationId: 'listUsers', querystring: ListUsersQuery,
+      summary: 'List users, newest first by default; optional tokenContains searches tokens; cursor-paged',
+      response: { 200: UserPageSchema, ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => {
+    const { limit, cursor, order, tokenContains } = request.query;
+    const page = await listUsers(context, request.tenant, { limit, cursor, order, tokenContains });
+    return { results: page.results.map((user) => presentUser(user, request.query['unit-system'])), pageInfo: { cursor: page.cursor } };
   });
 
   app.get('/users/:token', {

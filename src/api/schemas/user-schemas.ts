@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { SEXES } from '../../domain/body-composition.ts';
 import { REGIONS } from '../../domain/user.ts';
+import { UNIT_SYSTEMS } from '../../domain/units.ts';
 import { DateTime, HeightSchema, Nullable, StringEnum, WeightSchema } from './common.ts';
 
 const token = Type.String({ minLength: 1, maxLength: 256, description: 'Partner-chosen unique user token. Must not carry personal data.' });
@@ -56,3 +57,16 @@ export const AcceptTermsBody = Type.Object({ version: Type.Optional(Type.String(
 
 export const TokenParams = Type.Object({ token: Type.String() });
 export const UserTokenParams = Type.Object({ userToken: Type.String() });
+
+export const ListUsersQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 50 }),
+  cursor: Type.Optional(Type.String({ maxLength: 512 })),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
+  tokenContains: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'Only users whose token contains this text (case-insensitive).' })),
+  'unit-system': Type.Optional(StringEnum(UNIT_SYSTEMS)),
+}, { additionalProperties: false });
+
+export const UserPageSchema = Type.Object({
+  results: Type.Array(UserSchema),
+  pageInfo: Type.Object({ cursor: Nullable(Type.String()) }),
+}, { title: 'UserPage' });
