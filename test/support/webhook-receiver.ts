@@ -20,6 +20,11 @@ export interface WebhookReceiver {
   respond: ((request: ReceivedWebhook) => number | undefined) | null;
   /** Waits until the requests that match `filter` number at least `count`; returns them. */
   waitForRequests(filter: (request: ReceivedWebhook) => boolean, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /**
+   * Waits for `count` distinct events (payload.eventId) and returns the first delivery of each:
+   * delivery is at least once, so a delivery whose answer came late under load is sent again.
+   */
+  waitForEvents(filter: (request: ReceivedWebhook) => boolean, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     respond: null,
     waitForRequests: async (filter, count, timeoutMs = 30_000) => waitFor(async () => received.filter(filter), (found) => found.length >= count, timeoutMs),
+    waitForEvents: async (filter, count, timeoutMs = 30_000) => {
+      const firstOfEach = () => {
+        const seen = new Set<string>();
+        return received.filter((r) => filter(r) && !seen.has(r.json.payload.eventId) && seen.add(r.json.payload.eventId) !== undefined);
+      };
+      return waitFor(async () => firstOfEach(), (found) => found.length >= count, timeoutMs);
+    },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
   return receiver;

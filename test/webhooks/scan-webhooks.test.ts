@@ -64,7 +64,7 @@ for (const variant of databaseVariants()) {
       assert.equal(ready.status, 'READY');
       readyUserIdValue = ready.userId;
       assert.match(readyUserIdValue, /^[0-9a-f-]{36}$/);
-      const [started, succeeded] = byOccurrence(await receiver.waitForRequests(about(readyScanId), 2));
+      const [started, succeeded] = byOccurrence(await receiver.waitForEvents(about(readyScanId), 2));
       assert.deepEqual([started.json.eventType, succeeded.json.eventType], ['scan.processing.started', 'scan.processing.succeeded']);
       assert.deepEqual(Object.keys(started.json), ['eventType', 'payload']);
       const { eventId, occurredAt, ...resource } = succeeded.json.payload;
@@ -105,7 +105,7 @@ for (const variant of databaseVariants()) {
     it('delivers body_shape_prediction.processing.started and .succeeded with the scan id and user token', async () => {
       const created = await clients.acme.post('/body-shape-prediction', { scanId: readyScanId, predictionType: 'weight_loss', targetWeight: 60 });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      const requests = byOccurrence(await receiver.waitForRequests(about(created.body.id), 2));
+      const requests = byOccurrence(await receiver.waitForEvents(about(created.body.id), 2));
       assert.deepEqual(requests.map((r) => r.json.eventType), ['body_shape_prediction.processing.started', 'body_shape_prediction.processing.succeeded']);
       const { eventId, occurredAt, ...resource } = requests[1].json.payload;
       assert.deepEqual(resource, { bodyShapePredictionId: created.body.id, scanId: readyScanId, userId: readyUserId(), userToken: 'acme-user', state: 'READY' });

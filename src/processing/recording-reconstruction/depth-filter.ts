@@ -30,6 +30,18 @@ export interface DepthFilterOptions {
    */
   minIncidenceCos: number;
   incidencePower: number;
+  /**
+   * Variance (pixels², per image axis) of the smoothing the sensor applies to its depth map, undone
+   * to first order (compensateSmoothing); 0 = no compensation. A LiDAR depth map is interpolated
+   * from a sparse grid of laser spots and smoothed; on a convex body every smoothed reading is the
+   * mean depth of a small patch that curves away from the camera, so it lies behind the surface and
+   * the fused body shrinks by about ½·σ²·κ (1–3 mm on a wrist at 2 m). 1.5 px² would be the variance
+   * of a four-pixel-wide kernel [1, 2, 2, 2, 1]/8 (the simulator's assumption about the phone).
+   * Off by default: with the phone's true poses it removes most of the simulated recordings' shrink,
+   * but the frame-to-model registration turns it into a bias of its own (docs/recording-reconstruction.md,
+   * "Where the error comes from").
+   */
+  smoothingVariancePx2: number;
 }
 
 export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
@@ -41,6 +53,7 @@ export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
   jumpRelative: 0.02,
   minIncidenceCos: 0.3,
   incidencePower: 2,
+  smoothingVariancePx2: 0,
 };
 
 /**
@@ -80,8 +93,56 @@ export function filterDepth(frame: DepthFrame, width: number, height: number, op
     }
   }
   for (let i = 0; i < n; i++) if (outWeight[i] < 0) { outWeight[i] = 0; outDepthM[i] = 0; }
+  if (options.smoothingVariancePx2 > 0) compensateSmoothing(outDepthM, width, height, options.smoothingVariancePx2, options.jumpBaseM);
   if (options.minIncidenceCos > 0) kept = weightByIncidence(outDepthM, outWeight, width, height, frame.intrinsics, options);
   return kept;
+}
+
+/** Per-call scratch of compensateSmoothing (the uncorrected map), grown as needed. */
+let smoothScratch = new Float32Array(0);
+
+/**
+ * Undoes a known depth-map smoothing to first order. A kernel of variance s² per axis turns a depth
+ * map z into z + ½·s²·(z_uu + z_vv) + O(s⁴) (Taylor expansion under a symmetric kernel); so
+ * z ← z − ½·s²·(z_uu + z_vv). The second derivatives come from least-squares parabolas through the
+ * five pixels −2..2 of each of the five rows (columns) of the 5 x 5 window, averaged over the rows
+ * that are complete: z_uu = 2·Σ(k² − 2)·z_k / 14 per row. A parabola fit over 25 readings keeps the
+ * pixel noise of the estimate at about a quarter of one reading's (a 3-point second difference would
+ * multiply it by 2.5). A row (column) counts only when its five readings lie within sameSurfaceM of
+ * the centre reading, and a pixel is corrected along an axis only when at least three of its rows
+ * (columns) count: away from silhouettes, holes and creases, and not at grazing incidence, where a
+ * sensor's smoothing is cut short by its own edge handling and the parabola would over-correct
+ * (pulling the sides of a limb toward the camera).
+ */
+function compensateSmoothing(depthM: Float32Array, width: number, height: number, variancePx2: number, sameSurfaceM: number): void {
+  if (smoothScratch.length < depthM.length) smoothScratch = new Float32Array(depthM.length);
+  const z = smoothScratch;
+  z.set(depthM.subarray(0, width * height));
+  const half = 0.5 * variancePx2;
+  for (let v = 2; v < height - 2; v++) {
+    for (let u = 2; u < width - 2; u++) {
+      const i = v * width + u;
+      const zc = z[i];
+      if (zc === 0) continue;
+      const lo = zc - sameSurfaceM, hi = zc + sameSurfaceM;
+      let sumUu = 0, rowsU = 0, sumVv = 0, rowsV = 0;
+      for (let r = -2; r <= 2; r++) {
+        // Row v + r along u.
+        const a = i + r * width;
+        const a0 = z[a - 2], a1 = z[a - 1], a2 = z[a], a3 = z[a + 1], a4 = z[a + 2];
+        if (a0 > lo && a1 > lo && a2 > lo && a3 > lo && a4 > lo && a0 < hi && a1 < hi && a2 < hi && a3 < hi && a4 < hi) { sumUu += 2 * a0 - a1 - 2 * a2 - a3 + 2 * a4; rowsU++; }
+        // Column u + r along v.
+        const b = i + r;
+        const b0 = z[b - 2 * width], b1 = z[b - width], b2 = z[b], b3 = z[b + width], b4 = z[b + 2 * width];
+        if (b0 > lo && b1 > lo && b2 > lo && b3 > lo && b4 > lo && b0 < hi && b1 < hi && b2 < hi && b3 < hi && b4 < hi) { sumVv += 2 * b0 - b1 - 2 * b2 - b3 + 2 * b4; rowsV++; }
+      }
+      // Σ(k² − 2)·z_k over k = −2..2 has weights (2, −1, −2, −1, 2); z'' = 2·that/14.
+      let laplacian = 0;
+      if (rowsU >= 3) laplacian += (2 * sumUu) / (14 * rowsU);
+      if (rowsV >= 3) laplacian += (2 * sumVv) / (14 * rowsV);
+      depthM[i] = z[i] - half * laplacian;
+    }
+  }
 }
 
 /**

@@ -1,0 +1,86 @@
+// Benchmark: a phone recording to READY, end to end on one thread, as a scan job runs it in process:
+// read the Stray Scanner ZIP, reconstruct (segmentation, registration, fusion, closed surface),
+// measure with the fitted posable body model, fit stage (avatar record), assets (GLB, texture,
+// preview...): processCaptureWith(defaultScanPipeline()). The body is made by the posable model
+// (arms a little lowered); recordings are simulated (walk and turn) and written as ZIPs first.
+// Each recording runs in its own child process (pinned to one core with taskset when available):
+// one cold run (model load and JIT included), then `runs` warm runs; per stage wall and CPU time
+// min / median / max, and the child's peak RSS (VmHWM, whole process). Issue 11's goal: 250 frames
+// to READY < 6 s on one core, peak RSS < 800 MB.
+// Run: nice -n 10 node_modules/.bin/node bench/recording-to-ready.bench.ts [runs] [--frames 125,250,500]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_NATIVE_CONFIG_ID } from '../src/processing/assets/asset-configs.ts';
+import { simulateRecording } from '../src/processing/recording-simulator/simulate-recording.ts';
+import { writeStrayRecording } from '../src/processing/recording-simulator/write-stray-recording.ts';
+import { processCaptureWith } from '../src/services/capture-processing.ts';
+import { defaultScanPipeline } from '../src/services/default-scan-pipeline.ts';
+import type { ProcessingStage } from '../src/services/scan-pipeline.ts';
+import { measureModelBody, modelParams } from '../test/support/model-measurement.ts';
+
+const STAGES: ProcessingStage[] = ['captureData', 'body', 'fittedBody', 'measurement'];
+const STAGE_LABEL: Record<ProcessingStage, string> = { captureData: 'read', body: 'reconstruct+measure', fittedBody: 'fit', measurement: 'assets' };
+interface RunTiming { wallMs: number; cpuMs: number; stageWallMs: Record<string, number>; stageCpuMs: Record<string, number> }
+
+const cpuNow = (): number => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+
+async function timeOne(bytes: Uint8Array): Promise<RunTiming> {
+  const pipeline = defaultScanPipeline();
+  const stageWallMs: Record<string, number> = {}, stageCpuMs: Record<string, number> = {};
+  let current: ProcessingStage | null = null, stageWall = 0, stageCpu = 0;
+  const close = () => {
+    if (current) { stageWallMs[current] = performance.now() - stageWall; stageCpuMs[current] = cpuNow() - stageCpu; }
+  };
+  const wall0 = performance.now(), cpu0 = cpuNow();
+  await processCaptureWith(pipeline, { bytes, context: {}, assetConfigId: DEFAULT_NATIVE_CONFIG_ID, allowSandbox: false }, (stage) => {
+    close();
+    current = stage; stageWall = performance.now(); stageCpu = cpuNow();
+  });
+  close();
+  return { wallMs: performance.now() - wall0, cpuMs: cpuNow() - cpu0, stageWallMs, stageCpuMs };
+}
+
+function peakRssMiB(): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
+}
+
+if (process.argv[2] === '--child') {
+  const bytes = new Uint8Array(readFileSync(process.argv[3]));
+  const runs = Number(process.argv[4]);
+  const cold = await timeOne(bytes);
+  const warm: RunTiming[] = [];
+  for (let r = 0; r < runs; r++) warm.push(await timeOne(bytes));
+  process.stdout.write(`${JSON.stringify({ cold, warm, peakRssMiB: peakRssMiB() })}\n`);
+} else {
+  const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 3);
+  const framesArg = process.argv.indexOf('--frames');
+  const frameCounts = framesArg > 0 ? process.argv[framesArg + 1].split(',').map(Number) : [250];
+  const stats = (values: number[]) => {
+    const s = [...values].sort((a, b) => a - b);
+    return `${s[0].toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${s[s.length - 1].toFixed(0)}`;
+  };
+  const body = measureModelBody(modelParams(undefined, { 0: 0.6, 1: -0.3, 2: 0.2 }, 0.2));
+  const mesh = { positionsM: body.result.canonical.positions, indices: body.model.triangles };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ready-'));
+  const pin = spawnSync('taskset', ['--version']).status === 0;
+  console.log(`phone recording -> READY (read, reconstruct, fitted measuring, fit, assets), node ${process.version}, one thread${pin ? ', child pinned to one core (taskset -c 0)' : ''}`);
+  console.log(`1 cold run (model load, JIT) + ${runs} warm runs per recording; wall and CPU ms min / median / max of the warm runs`);
+  for (const mode of ['walk', 'turn'] as const) {
+    for (const frames of frameCounts) {
+      const file = join(dir, `${mode}-${frames}.zip`);
+      writeFileSync(file, writeStrayRecording(simulateRecording(mesh, { mode, seed: 5, frames }).recording));
+      const args = [process.argv[1], '--child', file, String(runs)];
+      const out = pin
+        ? execFileSync('taskset', ['-c', '0', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 })
+        : execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+      const { cold, warm, peakRssMiB: peak } = JSON.parse(out.trim().split('\n').pop()!) as { cold: RunTiming; warm: RunTiming[]; peakRssMiB: number };
+      const stages = STAGES.map((s) => `${STAGE_LABEL[s]} ${stats(warm.map((w) => w.stageCpuMs[s]))}`).join('; ');
+      console.log(`${mode} ${frames} frames (${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB ZIP): wall ${stats(warm.map((w) => w.wallMs))} ms, CPU ${stats(warm.map((w) => w.cpuMs))} ms (${(warm.map((w) => w.cpuMs).sort((a, b) => a - b)[warm.length >> 1] / frames).toFixed(1)} ms/frame); cold wall ${cold.wallMs.toFixed(0)} ms, CPU ${cold.cpuMs.toFixed(0)} ms; peak RSS ${peak.toFixed(0)} MiB`);
+      console.log(`  CPU by stage (ms): ${stages}`);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
