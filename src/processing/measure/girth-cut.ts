@@ -24,11 +24,13 @@ import type { FlatBuffer, Plane } from '../geometry/plane-cut.ts';
 import { cutMesh, makeFlatBuffer, makePlane, planeToWorld, pushPair } from '../geometry/plane-cut.ts';
 import type { RingFit, RingScratch } from '../geometry/ring-fit.ts';
 import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
-import { observedFraction } from '../geometry/ring-coverage.ts';
+import { ringShares } from '../geometry/ring-coverage.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 import type { Capsule } from './cut-filters.ts';
 import { cutPointInMask, inCapsule, inMask } from './cut-filters.ts';
+import type { ModelCompletion } from './cut-completion.ts';
+import { modelFillPoints } from './cut-completion.ts';
 
 /** Highest ring order, also the order the ring's noise is estimated at (ring-fit.ts). */
 const RING_MAX_K = 24;
@@ -67,6 +69,11 @@ export interface CutQuality {
    * straight line, as a tape does (ring-coverage.ts).
    */
   observedFraction: number;
+  /**
+   * Fraction of the girth's length completed from the fitted model's surface where the capture has
+   * a hole (cut-completion.ts); 0 without a fit or without holes on the cut.
+   */
+  filledFraction: number;
 }
 
 export interface CutContext {
@@ -86,13 +93,18 @@ export interface CutContext {
   pointPart: Uint8Array | null;
   /** Body part of each mesh vertex, or null. */
   vertexPart: Uint8Array | null;
+  /** The fitted model, to complete labelled cuts across the capture's holes; null without a fit. */
+  completion: ModelCompletion | null;
 }
 
-export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number, parts: { pointPart: Uint8Array; vertexPart: Uint8Array | null } | null = null): CutContext {
+export function makeCutContext(
+  stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number,
+  parts: { pointPart: Uint8Array; vertexPart: Uint8Array | null } | null = null, completion: ModelCompletion | null = null,
+): CutContext {
   return {
     stack, mesh, buffer: makeFlatBuffer(1 << 14), offsets: new Float64Array(1 << 13), labels: new Int32Array(1 << 14),
     components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2,
-    pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null,
+    pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null, completion,
   };
 }
 
@@ -281,7 +293,7 @@ function mergeLoops(loops: LoopPoints[]): LoopPoints[] {
  */
 function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site: MeasurementSite; quality: CutQuality } | null {
   const uv: number[] = [];
-  let coverage = 0, residual = 0, points = 0, observed = 0;
+  let coverage = 0, residual = 0, points = 0, observed = 0, filled = 0;
   for (let part = 0; part < 32; part++) {
     if (((req.partMask! >>> part) & 1) === 0) continue;
     const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part });
@@ -292,7 +304,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
       uv.push(x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
     }
     const w = cut.quality.points;
-    coverage += w * cut.quality.coverage; residual += w * cut.quality.residualM; observed += w * cut.quality.observedFraction;
+    coverage += w * cut.quality.coverage; residual += w * cut.quality.residualM; observed += w * cut.quality.observedFraction; filled += w * cut.quality.filledFraction;
     points += w;
   }
   if (points === 0 || uv.length < 6) return null;
@@ -303,7 +315,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
   for (let k = 0; k < h; k++) ringM.set(planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]), 3 * k);
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM: polygonPerimeter(scratch.hull, h) },
-    quality: { coverage: coverage / points, residualM: residual / points, points, observedFraction: observed / points },
+    quality: { coverage: coverage / points, residualM: residual / points, points, observedFraction: observed / points, filledFraction: filled / points },
   };
 }
 
@@ -361,6 +373,13 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     used = loops.reduce((sum, l) => sum + l.offsets.length, 0);
     coverage = covSum / fits.length; residual = resSum / fits.length;
   }
+  // A labelled ring with a hole in the capture: the fitted model's contour fills the hole, shifted
+  // onto the cut's own points (a cloud's raw slab points, not its fitted ring, which can sag at the
+  // ends of an arc).
+  const cutPoints = mergeLoops(loops)[0];
+  const fill = ctx.completion && merge && cutPoints && cutPoints.offsets.length >= 3
+    ? modelFillPoints(ctx.completion, req, plane, cutPoints.uv, cutPoints.offsets.length) : null;
+  if (fill) for (const x of fill) hullInput.push(x);
   const count = hullInput.length / 2;
   if (count < 3) return null;
   const xy = Float64Array.from(hullInput);
@@ -372,10 +391,9 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     const w = planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]);
     ringM[3 * k] = w[0]; ringM[3 * k + 1] = w[1]; ringM[3 * k + 2] = w[2];
   }
-  const cutPoints = mergeLoops(loops)[0];
-  const observed = cutPoints ? observedFraction(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length) : 0;
+  const shares = cutPoints ? ringShares(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length, fill ?? [], fill ? fill.length / 2 : 0) : { observed: 0, filled: 0 };
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM },
-    quality: { coverage, residualM: residual, points: used, observedFraction: observed },
+    quality: { coverage, residualM: residual, points: used, observedFraction: shares.observed, filledFraction: shares.filled },
   };
 }

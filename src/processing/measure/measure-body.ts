@@ -22,7 +22,11 @@ import { sampleSurface } from '../geometry/surface-sample.ts';
 import { bodyVolume } from './body-volume.ts';
 import { toCanonical } from './canonical-frame.ts';
 import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } from './derived-measures.ts';
-import type { ModelFit } from '../body-model/posable-model-types.ts';
+import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
+import { buildPointGrid } from '../body-model/point-grid.ts';
+import { SITE_TAPE_PARTS, trianglesOfParts } from '../body-model/site-tape-parts.ts';
+import type { ModelCompletion } from './cut-completion.ts';
+import { modelHoleFill } from './model-hole-fill.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
@@ -54,6 +58,11 @@ const MESH_SAMPLE_POINTS = 200000;
 export interface BodyFitter {
   bonePart: Uint8Array;
   fit(pointsM: Float32Array, count: number): ModelFit;
+  /**
+   * The fitted model's mesh (triangles, part of each vertex), to fill the capture's holes from the
+   * posed model (model-hole-fill.ts, cut-completion.ts); without it holes are bridged by chords.
+   */
+  model?: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>;
 }
 
 export interface MeasureOptions {
@@ -129,10 +138,57 @@ function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y:
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
 interface BodyParts {
   seg: Segmentation;
-  /** The stack the torso profile and volume read: the part stack with a fit, else the slice stack. */
+  /**
+   * The stack the torso profile, landmarks and volume read: the part stack with a fit (the
+   * capture's holes filled from the model when they are large enough), else the slice stack.
+   */
   partStack: SliceStack;
   arms: { left: ArmLandmarks; right: ArmLandmarks };
-  fit: { model: ModelFit; seg: FitSegmentation } | null;
+  fit: {
+    model: ModelFit; seg: FitSegmentation;
+    /** Body part of each point of the capture's own slice stack (the stack girths are cut on). */
+    capturePart: Uint8Array;
+    /** The posed model for completing cuts across holes, or null (the fitter gave no mesh). */
+    completion: ModelCompletion | null;
+    /** Share of the model's surface filled into the capture's holes (0 when none was needed). */
+    filledAreaShare: number;
+  } | null;
+}
+
+/**
+ * Filled surface below this share of the model's area is not worth a second slice stack: a whole
+ * capture leaves only specks (fingers, folds the model does not follow) more than 2 cm from it.
+ */
+const MIN_FILL_AREA_SHARE = 0.005;
+
+/** Per-site model triangles of a fitter's mesh, computed on first use. */
+function siteTriangleCache(model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>): ModelCompletion['trianglesOf'] {
+  const cache = new Map<string, Uint32Array>();
+  return (field) => {
+    let triangles = cache.get(field);
+    if (!triangles) { triangles = trianglesOfParts(model.triangles, model.vertexPart, SITE_TAPE_PARTS[field].tapeParts); cache.set(field, triangles); }
+    return triangles;
+  };
+}
+
+/**
+ * The capture with its holes filled from the posed model (model-hole-fill.ts): a slice stack of
+ * capture + fill points, and the fit's point labels extended over the fill; null when the holes
+ * are too small to matter.
+ */
+function filledCapture(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, model: ModelFit, mesh: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, captureGrid: ReturnType<typeof buildPointGrid>): { stack: SliceStack; fit: ModelFit; areaShare: number } | null {
+  const fill = modelHoleFill(model.posed.positionsM, mesh.triangles, mesh.vertexPart, captureGrid, pointDensity(canonical.count, H));
+  if (fill.areaShare < MIN_FILL_AREA_SHARE) return null;
+  const count = canonical.count + fill.count;
+  const points = new Float32Array(3 * count);
+  points.set(canonical.points.subarray(0, 3 * canonical.count));
+  points.set(fill.points, 3 * canonical.count);
+  let topM = H;
+  for (let i = 1; i < fill.points.length; i += 3) topM = Math.max(topM, fill.points[i]);
+  const pointPart = new Uint8Array(count);
+  pointPart.set(model.pointPart.subarray(0, canonical.count));
+  pointPart.set(fill.part, canonical.count);
+  return { stack: buildSlices(points, count, topM), fit: { ...model, pointPart }, areaShare: fill.areaShare };
 }
 
 function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined): BodyParts {
@@ -145,14 +201,25 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     return { seg, partStack: stack, arms, fit: null };
   }
   const person = assertStandingPerson(stack, H);
-  const { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
-  const runs = findArmRuns(stack, H, person.torsoLoop, crotchY);
+  let { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
+  let runs = findArmRuns(stack, H, person.torsoLoop, crotchY);
   const freeArmpit = (run: ArmRun) => (run.found && run.armpitY >= 0.7 * H ? run.armpitY : undefined);
   const model = fitter.fit(canonical.points, canonical.count);
   if (!(model.residualRmsMm <= MAX_FIT_RESIDUAL_MM)) {
     throw new ProcessingFailure('no_person_found', `The body model does not fit the capture (RMS ${model.residualRmsMm.toFixed(0)} mm): not a standing person.`);
   }
-  const seg = segmentByFit(stack, model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
+  // Holes (crotch, armpits, back, crown, soles): the landmarks and the volume read the capture
+  // filled from the model, so a hole at the crotch does not lift the crotch nor one at an armpit
+  // the armpit. The gates above ran on the capture as it is.
+  const mesh = fitter.model ?? null;
+  const captureGrid = mesh ? buildPointGrid(stack.points, stack.start[stack.sliceCount], 0.02) : null;
+  const filled = mesh && captureGrid ? filledCapture(stack, canonical, H, model, mesh, captureGrid) : null;
+  if (filled) {
+    const whole = assertStandingPerson(filled.stack, H);
+    crotchY = findCrotch(filled.stack, H, whole.torsoLoop, whole.legSlice).crotchY;
+    runs = findArmRuns(filled.stack, H, whole.torsoLoop, crotchY);
+  }
+  const seg = segmentByFit(filled?.stack ?? stack, filled?.fit ?? model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
   const bone = (part: keyof FitSegmentation['bones']) => {
     const b = seg.bones[part];
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
@@ -167,7 +234,13 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   for (const side of ['left', 'right'] as const) {
     if (freeArmpit(runs[side]) === undefined) seg.armpitY[side] = (arms[side].acromionPoint ?? arms[side].origin)[1] - AXILLA_DROP_FRACTION * H;
   }
-  return { seg, partStack: seg.stack, arms, fit: { model, seg } };
+  let capturePart = seg.sortedPart;
+  if (filled) {
+    capturePart = new Uint8Array(stack.start[stack.sliceCount]);
+    for (let k = 0; k < capturePart.length; k++) capturePart[k] = model.pointPart[stack.order[k]];
+  }
+  const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTriangleCache(mesh), captureGrid } : null;
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0 } };
 }
 
 /**
@@ -213,10 +286,10 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
-    pointPart: fit.seg.sortedPart,
+    pointPart: fit.capturePart,
     vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
   } : null;
-  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts);
+  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts, fit?.completion ?? null);
   const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, fit ? partMask(girthSite('neckFit').parts) : undefined);
   const bones = fit?.seg.bones;
   const requests: CutRequest[] = siteRequests({
@@ -277,7 +350,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const level = (name: string, y: number) => { const [x, z] = torso.centreAt(y); landmarks[name] = [x, y, z] as Vec3; };
   level('neck', torso.neckY); level('bust', torso.chestY); level('underBust', torso.lowerChestY); level('waist', torso.waistY);
   level('navel', torso.navelY); level('stomach', torso.stomachY); level('hips', torso.hipsY); level('upperChest', torso.upperChestY);
-  const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction }))
+  const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction, filledFraction: qualities[i].filledFraction }))
     .sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
   const outGeometry: CaptureGeometry = canonical.mesh
     ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: null, normals: null }
@@ -298,7 +371,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       coverageScore: confidence.coverageScore,
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
-      ...fitDiagnostics(fit?.model ?? null, siteQuality),
+      ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0),
     },
     siteQuality,
   };
@@ -308,7 +381,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
  * Support diagnostics of the segmentation: which one ran, the body fit's residuals (mm) and
  * coverage, and every girth whose ring bridged more than 2% of its length (observed fraction).
  */
-function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[]): Record<string, number | string> {
+function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[], filledAreaShare: number): Record<string, number | string> {
   const out: Record<string, number | string> = { segmentation: fit ? 'fitted-model' : 'slice-topology' };
   if (fit) {
     out.fitResidualRmsMm = Math.round(fit.residualRmsMm * 100) / 100;
@@ -323,5 +396,17 @@ function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[]): Recor
     out[`observedFraction.${q.field}`] = Math.round(q.observedFraction * 1000) / 1000;
   }
   out.sitesBridged = bridged;
+  if (fit) {
+    // Holes completed from the fitted model: the share of the model's surface filled in, and each
+    // girth whose tape ran over filled contour for more than 0.5% of its length.
+    out.holeFilledAreaShare = Math.round(filledAreaShare * 1000) / 1000;
+    let completed = 0;
+    for (const q of siteQuality) {
+      if (!((q.filledFraction ?? 0) > 0.005)) continue;
+      completed++;
+      out[`filledFraction.${q.field}`] = Math.round(q.filledFraction! * 1000) / 1000;
+    }
+    out.sitesCompletedFromModel = completed;
+  }
   return out;
 }

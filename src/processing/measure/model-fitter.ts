@@ -12,6 +12,7 @@ export function posableModelFitter(context: MeasureContext = {}): BodyFitter {
   const model = loadPosableBodyModel();
   return {
     bonePart: model.bonePart,
+    model,
     fit: (pointsM, count) => fitPosableModel(model, pointsM, count, { heightM: context.heightM, sex: context.sex }),
   };
 }
