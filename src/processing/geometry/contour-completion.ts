@@ -8,12 +8,15 @@
  * the gap, shifted to meet the capture at the gap's two ends.
  *
  * Method (plane coordinates u, v, metres):
- * 1. the model's cut is given as segments; its radius r_M(θ) around the model points' centroid is
- *    tabulated at 1° (outermost crossing of each ray with a segment);
+ * 1. the model's cut is given as segments; its radius r_M(θ) around the mean of the segments' ends
+ *    is tabulated at 1° (outermost crossing of each ray with a segment);
  * 2. each observed capture point gives an offset δ = r − r_M(θ); the median per 5° bin is kept,
  *    clamped to ±1 cm;
- * 3. every model point flagged as lying in a hole is moved radially by the offset interpolated,
- *    by angle, between the nearest offset bins on either side of it (the gap's two ends). A model
+ * 3. every model point flagged as lying in a hole, at an angle where the capture's contour has no
+ *    point (2° bins, and their neighbours), is moved radially by the offset interpolated,
+ *    by angle, between the nearest offset bins on either side of it (the gap's two ends). The
+ *    angle test keeps a model that strays from the capture by more than the hole radius (a poor
+ *    fit, not a hole: the capture's contour is there, elsewhere) from adding to the girth. A model
  *    fitted to the visible surface is off by a few millimetres locally; this keeps the completed
  *    contour continuous with the observed one instead of stepping at the gap's ends.
  * The caller hulls the observed points and the returned fill points together.
@@ -21,6 +24,8 @@
 
 const RADIUS_BINS = 360;
 const OFFSET_BINS = 72;
+/** Angular bins (2°) telling a gap in the capture's contour from observed angles. */
+const GAP_BINS = 180;
 /**
  * Largest shift of the model's contour onto the capture's (m). The fit's residual is 2-4 mm RMS; a
  * larger offset at a gap's end is a cut point that is not the contour (a stray point, a fold), and
@@ -28,7 +33,7 @@ const OFFSET_BINS = 72;
  */
 const MAX_OFFSET_M = 0.01;
 
-/** Centroid of the first n points (u, v interleaved). */
+/** Mean of the first n points (u, v interleaved). */
 function centroid(points: ArrayLike<number>, n: number): [number, number] {
   let cu = 0, cv = 0;
   for (let i = 0; i < n; i++) { cu += points[2 * i]; cv += points[2 * i + 1]; }
@@ -95,7 +100,7 @@ export interface ModelContour {
   /** Segments of the model's cut, (u1, v1, u2, v2) each. */
   segments: ArrayLike<number>;
   segmentCount: number;
-  /** Model contour points to draw the fill from (u, v interleaved). */
+  /** Model contour points to draw the fill from (u, v interleaved; any subset of the contour). */
   points: ArrayLike<number>;
   pointCount: number;
   /** Per model point: 1 where the capture has no surface near it (a hole), else 0. */
@@ -110,8 +115,9 @@ export interface ModelContour {
 export function completeContour(observed: ArrayLike<number>, observedCount: number, model: ModelContour): Float64Array {
   let holes = 0;
   for (let i = 0; i < model.pointCount; i++) if (model.hole[i]) holes++;
-  if (holes === 0 || model.pointCount < 3) return new Float64Array(0);
-  const [cu, cv] = centroid(model.points, model.pointCount);
+  if (holes === 0 || model.segmentCount < 2) return new Float64Array(0);
+  // The polar origin: the mean of the segments' ends (the fill candidates may crowd at a hole).
+  const [cu, cv] = centroid(model.segments, 2 * model.segmentCount);
   const radii = modelRadii(model.segments, model.segmentCount, cu, cv);
   if (!fillCircular(radii)) return new Float64Array(0);
   // Offsets of the capture from the model: the median per 5° bin (noise and stray points average
@@ -132,16 +138,23 @@ export function completeContour(observed: ArrayLike<number>, observedCount: numb
     offset[b] = Math.max(-MAX_OFFSET_M, Math.min(MAX_OFFSET_M, median));
   }
   const anyOffset = fillCircular(offset);
+  // Angles the capture's contour covers (a bin with points, or next to one).
+  const seen = new Uint8Array(GAP_BINS);
+  for (let i = 0; i < observedCount; i++) {
+    const b = Math.min(GAP_BINS - 1, Math.floor((angleOf(observed[2 * i] - cu, observed[2 * i + 1] - cv) / (2 * Math.PI)) * GAP_BINS));
+    seen[b] = 1; seen[(b + 1) % GAP_BINS] = 1; seen[(b + GAP_BINS - 1) % GAP_BINS] = 1;
+  }
   const fill = new Float64Array(2 * holes);
   let m = 0;
   for (let i = 0; i < model.pointCount; i++) {
     if (!model.hole[i]) continue;
     const u = model.points[2 * i] - cu, v = model.points[2 * i + 1] - cv;
+    if (seen[Math.min(GAP_BINS - 1, Math.floor((angleOf(u, v) / (2 * Math.PI)) * GAP_BINS))]) continue;
     const r = Math.hypot(u, v);
     // Offsets sit at bin centres: shift by half a bin so the interpolation is centred.
     const delta = anyOffset ? tableAt(offset, angleOf(u, v) - Math.PI / OFFSET_BINS) : 0;
     const scale = r > 0 ? Math.max(0, r + delta) / r : 1;
     fill[m++] = cu + u * scale; fill[m++] = cv + v * scale;
   }
-  return fill;
+  return fill.slice(0, m);
 }

@@ -24,6 +24,9 @@ import type { CutRequest } from './girth-cut.ts';
  */
 export const HOLE_RADIUS_M = 0.02;
 
+/** Longest step between fill candidates along the model's contour (m). */
+const FILL_STEP_M = 0.003;
+
 /** The fitted model surface and the capture, as the cuts need them. */
 export interface ModelCompletion {
   /** Posed model vertices, canonical frame (m). */
@@ -52,22 +55,35 @@ export function modelFillPoints(completion: ModelCompletion, req: CutRequest, pl
   };
   const segments = new Float64Array(4 * segmentCount);
   const hole = new Uint8Array(2 * segmentCount);
-  let kept = 0, holes = 0;
+  let kept = 0, holeEnds = 0;
+  const inHole = (u: number, v: number): number => {
+    const w = planeToWorld(plane, u, v);
+    return nearestInGrid(completion.captureGrid, w[0], w[1], w[2], HOLE_RADIUS_M) < 0 ? 1 : 0;
+  };
   for (let s = 0; s < segmentCount; s++) {
     const d = raw.data;
     const au = d[4 * s], av = d[4 * s + 1], bu = d[4 * s + 2], bv = d[4 * s + 3];
     if (!keep(au, av) || !keep(bu, bv)) continue;
     segments.set([au, av, bu, bv], 4 * kept);
-    for (let e = 0; e < 2; e++) {
-      const w = planeToWorld(plane, e === 0 ? au : bu, e === 0 ? av : bv);
-      const inHole = nearestInGrid(completion.captureGrid, w[0], w[1], w[2], HOLE_RADIUS_M) < 0;
-      hole[2 * kept + e] = inHole ? 1 : 0;
-      if (inHole) holes++;
-    }
+    hole[2 * kept] = inHole(au, av); hole[2 * kept + 1] = inHole(bu, bv);
+    holeEnds += hole[2 * kept] + hole[2 * kept + 1];
     kept++;
   }
-  if (holes === 0) return new Float64Array(0);
-  return completeContour(observed, observedCount, {
-    segments, segmentCount: kept, points: segments, pointCount: 2 * kept, hole,
-  });
+  if (holeEnds === 0) return new Float64Array(0);
+  // Fill candidates: along every segment with an end in a hole, points every FILL_STEP_M at most
+  // (a cloud's ring is fitted through them, and sparse points would weigh little against the
+  // capture's), each tested for a hole.
+  const points: number[] = [];
+  const flags: number[] = [];
+  for (let s = 0; s < kept; s++) {
+    if (!hole[2 * s] && !hole[2 * s + 1]) continue;
+    const au = segments[4 * s], av = segments[4 * s + 1], bu = segments[4 * s + 2], bv = segments[4 * s + 3];
+    const steps = Math.max(1, Math.ceil(Math.hypot(bu - au, bv - av) / FILL_STEP_M));
+    for (let e = 0; e <= steps; e++) {
+      const t = e / steps, u = au + t * (bu - au), v = av + t * (bv - av);
+      points.push(u, v);
+      flags.push(e === 0 ? hole[2 * s] : e === steps ? hole[2 * s + 1] : inHole(u, v));
+    }
+  }
+  return completeContour(observed, observedCount, { segments, segmentCount: kept, points, pointCount: flags.length, hole: flags });
 }

@@ -275,6 +275,16 @@ function loopBoxes(data: Float64Array, labels: Int32Array, n: number, count: num
   return box;
 }
 
+/** A loop with fill points appended (on the plane: offset 0). */
+function withFill(loop: LoopPoints, fill: Float64Array): LoopPoints {
+  const n = loop.offsets.length, m = fill.length / 2;
+  const uv = new Float64Array(2 * (n + m));
+  uv.set(loop.uv); uv.set(fill, 2 * n);
+  const offsets = new Float64Array(n + m);
+  offsets.set(loop.offsets);
+  return { uv, offsets };
+}
+
 /** Joins loops into one (a ring with gaps is measured as one ring). */
 function mergeLoops(loops: LoopPoints[]): LoopPoints[] {
   if (loops.length < 2) return loops;
@@ -330,6 +340,8 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
   const select = labelled ? 'all' : req.select;
   const ringPerLoop = !merge;
   let loops: LoopPoints[] = [];
+  // Points completing the ring across the capture's holes from the fitted model (cut-completion.ts).
+  let fill: Float64Array | null = null;
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
@@ -345,6 +357,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     // between contacts), fitted once with its gaps left open (fitRing observedOnly).
     let fits: RingFit[] = [];
     for (let half = 0.003; half <= 0.013; half *= 2) {
+      fill = null;
       gatherSlab(ctx, plane, req, half);
       const n = ctx.buffer.length / 2;
       if (n < 12) continue;
@@ -353,9 +366,15 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       const cellM = Math.max(ctx.stack.cellM, Math.min(0.015, 10 / (ctx.densityPerM2 * 2 * half)));
       loops = selectLoops(ctx, n, cellM, select);
       if (merge) loops = mergeLoops(loops);
+      // Holes are completed before the ring is fitted: the series then sees the whole contour, and
+      // its order is not capped for a gap the model fills (fill points lie on the plane: offset 0).
+      if (merge && ctx.completion && loops.length === 1 && loops[0].offsets.length >= 3) {
+        fill = modelFillPoints(ctx.completion, req, plane, loops[0].uv, loops[0].offsets.length);
+      }
       fits = [];
       for (const loop of loops) {
-        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K, merge);
+        const input = fill && fill.length > 0 ? withFill(loop, fill) : loop;
+        const fit = fitRing(input.uv, input.offsets.length, ctx.ring, 0.015, RING_MAX_K, input.offsets, RING_MAX_K, merge);
         if (fit) fits.push(fit);
       }
       const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
@@ -374,11 +393,12 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
     coverage = covSum / fits.length; residual = resSum / fits.length;
   }
   // A labelled ring with a hole in the capture: the fitted model's contour fills the hole, shifted
-  // onto the cut's own points (a cloud's raw slab points, not its fitted ring, which can sag at the
-  // ends of an arc).
+  // onto the cut's own points (a mesh's here; a cloud's raw slab points before its ring is fitted,
+  // above). The fill points join the hull.
   const cutPoints = mergeLoops(loops)[0];
-  const fill = ctx.completion && merge && cutPoints && cutPoints.offsets.length >= 3
-    ? modelFillPoints(ctx.completion, req, plane, cutPoints.uv, cutPoints.offsets.length) : null;
+  if (ctx.mesh && ctx.completion && merge && cutPoints && cutPoints.offsets.length >= 3) {
+    fill = modelFillPoints(ctx.completion, req, plane, cutPoints.uv, cutPoints.offsets.length);
+  }
   if (fill) for (const x of fill) hullInput.push(x);
   const count = hullInput.length / 2;
   if (count < 3) return null;

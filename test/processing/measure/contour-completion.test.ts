@@ -71,6 +71,14 @@ describe('contour completion from a model ring', () => {
     assert.equal(completeContour(observed, observed.length / 2, ring).length, 0);
   });
 
+  it('adds nothing where the model strays from a contour the capture has (a poor fit, not a hole)', () => {
+    // The whole contour is captured; the model bulges 3 cm out over a third of it, so its points
+    // there have no capture point within the hole radius, but the capture's contour is there.
+    const whole = ellipsePoints(a, b, 720);
+    const ring = modelRing(a + 0.03, b + 0.03, 240, from, to);
+    assert.equal(completeContour(whole, whole.length / 2, ring).length, 0);
+  });
+
   it('reports the filled share of the ring apart from the observed share', () => {
     const fill = completeContour(observed, observed.length / 2, modelRing(a + 0.004, b + 0.003, 240, from, to));
     const all = Float64Array.from([...observed, ...fill]);
