@@ -152,6 +152,8 @@ interface BodyParts {
     completion: ModelCompletion | null;
     /** Share of the model's surface filled into the capture's holes (0 when none was needed). */
     filledAreaShare: number;
+    /** How holes are closed: from the fitted model, or only by chords (and why). */
+    holeCompletion: string;
   } | null;
 }
 
@@ -160,6 +162,15 @@ interface BodyParts {
  * capture leaves only specks (fingers, folds the model does not follow) more than 2 cm from it.
  */
 const MIN_FILL_AREA_SHARE = 0.005;
+
+/**
+ * Holes are completed from the model only when it fits the visible surface this closely (RMS, mm):
+ * where a loose fit strays more than the hole radius from the capture, its surface would be taken
+ * for a hole. Fits of the evaluation's MakeHuman captures: 1.5–4.2 mm, partial ones included; the
+ * synthetic tube body (no shoulders, hands or feet the model could match): 7.8 mm, on which
+ * completion filled 8% of the model's surface and added 3% of volume.
+ */
+const MAX_COMPLETION_RESIDUAL_MM = 6;
 
 /** Per-site model triangles of a fitter's mesh, computed on first use. */
 function siteTriangleCache(model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>): ModelCompletion['trianglesOf'] {
@@ -210,8 +221,8 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   // Holes (crotch, armpits, back, crown, soles): the landmarks and the volume read the capture
   // filled from the model, so a hole at the crotch does not lift the crotch nor one at an armpit
-  // the armpit. The gates above ran on the capture as it is.
-  const mesh = fitter.model ?? null;
+  // the armpit. The gates above ran on the capture as it is. A loose fit completes nothing.
+  const mesh = fitter.model && model.residualRmsMm <= MAX_COMPLETION_RESIDUAL_MM ? fitter.model : null;
   const captureGrid = mesh ? buildPointGrid(stack.points, stack.start[stack.sliceCount], 0.02) : null;
   const filled = mesh && captureGrid ? filledCapture(stack, canonical, H, model, mesh, captureGrid) : null;
   if (filled) {
@@ -240,7 +251,8 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     for (let k = 0; k < capturePart.length; k++) capturePart[k] = model.pointPart[stack.order[k]];
   }
   const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTriangleCache(mesh), captureGrid } : null;
-  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0 } };
+  const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion } };
 }
 
 /**
@@ -371,7 +383,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       coverageScore: confidence.coverageScore,
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
-      ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0),
+      ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
     },
     siteQuality,
   };
@@ -381,7 +393,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
  * Support diagnostics of the segmentation: which one ran, the body fit's residuals (mm) and
  * coverage, and every girth whose ring bridged more than 2% of its length (observed fraction).
  */
-function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[], filledAreaShare: number): Record<string, number | string> {
+function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[], filledAreaShare: number, holeCompletion: string): Record<string, number | string> {
   const out: Record<string, number | string> = { segmentation: fit ? 'fitted-model' : 'slice-topology' };
   if (fit) {
     out.fitResidualRmsMm = Math.round(fit.residualRmsMm * 100) / 100;
@@ -399,6 +411,7 @@ function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[], filled
   if (fit) {
     // Holes completed from the fitted model: the share of the model's surface filled in, and each
     // girth whose tape ran over filled contour for more than 0.5% of its length.
+    out.holeCompletion = holeCompletion;
     out.holeFilledAreaShare = Math.round(filledAreaShare * 1000) / 1000;
     let completed = 0;
     for (const q of siteQuality) {
