@@ -158,10 +158,11 @@ interface BodyParts {
 }
 
 /**
- * Filled surface below this share of the model's area is not worth a second slice stack: a whole
- * capture leaves only specks (fingers, folds the model does not follow) more than 2 cm from it.
+ * Filled surface below this share of the model's area is not worth a second slice stack, and is
+ * not a hole: whole captures of the evaluation leave up to 0.5% of the model's surface more than
+ * 2 cm from them (fingers, folds the model does not follow); the partial ones 2–5% (holes).
  */
-const MIN_FILL_AREA_SHARE = 0.005;
+const MIN_FILL_AREA_SHARE = 0.01;
 
 /**
  * Holes are completed from the model only when it fits the visible surface this closely (RMS, mm):
