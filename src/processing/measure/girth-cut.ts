@@ -57,6 +57,12 @@ export interface CutRequest {
    * and the torso surface the arm rests on (hidden in reality), which the ring then bridges.
    */
   exclude?: readonly Capsule[];
+  /**
+   * Leave holes bridged by chords (no completion from the fitted model): the shoulder's per-part
+   * rings, whose hull is the girth (a mesh's shoulder is one cut of all its parts, not completed
+   * either; completing the arm tops' rings read the shoulder +24 mm on a heavy partial cloud).
+   */
+  noCompletion?: boolean;
 }
 
 export interface CutQuality {
@@ -306,7 +312,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
   let coverage = 0, residual = 0, points = 0, observed = 0, filled = 0;
   for (let part = 0; part < 32; part++) {
     if (((req.partMask! >>> part) & 1) === 0) continue;
-    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part });
+    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part, noCompletion: true });
     if (!cut || cut.quality.points < 30) continue;
     const ring = cut.site.ringM;
     for (let k = 0; k < ring.length; k += 3) {
@@ -368,7 +374,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
       if (merge) loops = mergeLoops(loops);
       // Holes are completed before the ring is fitted: the series then sees the whole contour, and
       // its order is not capped for a gap the model fills (fill points lie on the plane: offset 0).
-      if (merge && ctx.completion && loops.length === 1 && loops[0].offsets.length >= 3) {
+      if (merge && ctx.completion && !req.noCompletion && loops.length === 1 && loops[0].offsets.length >= 3) {
         fill = modelFillPoints(ctx.completion, req, plane, loops[0].uv, loops[0].offsets.length);
       }
       fits = [];
@@ -396,7 +402,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest): { site: Measurem
   // onto the cut's own points (a mesh's here; a cloud's raw slab points before its ring is fitted,
   // above). The fill points join the hull.
   const cutPoints = mergeLoops(loops)[0];
-  if (ctx.mesh && ctx.completion && merge && cutPoints && cutPoints.offsets.length >= 3) {
+  if (ctx.mesh && ctx.completion && merge && !req.noCompletion && cutPoints && cutPoints.offsets.length >= 3) {
     fill = modelFillPoints(ctx.completion, req, plane, cutPoints.uv, cutPoints.offsets.length);
   }
   if (fill) for (const x of fill) hullInput.push(x);
