@@ -10,6 +10,8 @@
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { PointGrid } from '../body-model/point-grid.ts';
+import type { PosableBodyModel } from '../body-model/posable-model-types.ts';
+import { SITE_TAPE_PARTS, trianglesOfParts } from '../body-model/site-tape-parts.ts';
 import { nearestInGrid } from '../body-model/point-grid.ts';
 import { completeContour } from '../geometry/contour-completion.ts';
 import type { Plane } from '../geometry/plane-cut.ts';
@@ -86,4 +88,14 @@ export function modelFillPoints(completion: ModelCompletion, req: CutRequest, pl
     }
   }
   return completeContour(observed, observedCount, { segments, segmentCount: kept, points, pointCount: flags.length, hole: flags });
+}
+
+/** Per-site model triangles of a fitter's mesh, computed on first use. */
+export function siteTrianglesOf(model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>): ModelCompletion['trianglesOf'] {
+  const cache = new Map<string, Uint32Array>();
+  return (field) => {
+    let triangles = cache.get(field);
+    if (!triangles) { triangles = trianglesOfParts(model.triangles, model.vertexPart, SITE_TAPE_PARTS[field].tapeParts); cache.set(field, triangles); }
+    return triangles;
+  };
 }

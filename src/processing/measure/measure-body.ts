@@ -24,9 +24,9 @@ import { toCanonical } from './canonical-frame.ts';
 import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } from './derived-measures.ts';
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { buildPointGrid } from '../body-model/point-grid.ts';
-import { SITE_TAPE_PARTS, trianglesOfParts } from '../body-model/site-tape-parts.ts';
 import type { ModelCompletion } from './cut-completion.ts';
-import { modelHoleFill } from './model-hole-fill.ts';
+import { siteTrianglesOf } from './cut-completion.ts';
+import { filledCapture } from './model-hole-fill.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
@@ -158,13 +158,6 @@ interface BodyParts {
 }
 
 /**
- * Filled surface below this share of the model's area is not worth a second slice stack, and is
- * not a hole: whole captures of the evaluation leave up to 0.5% of the model's surface more than
- * 2 cm from them (fingers, folds the model does not follow); the partial ones 2–5% (holes).
- */
-const MIN_FILL_AREA_SHARE = 0.01;
-
-/**
  * Holes are completed from the model only when it fits the visible surface this closely (RMS, mm):
  * where a loose fit strays more than the hole radius from the capture, its surface would be taken
  * for a hole. Fits of the evaluation's MakeHuman captures: 1.5–4.2 mm, partial ones included; the
@@ -172,36 +165,6 @@ const MIN_FILL_AREA_SHARE = 0.01;
  * completion filled 8% of the model's surface and added 3% of volume.
  */
 const MAX_COMPLETION_RESIDUAL_MM = 6;
-
-/** Per-site model triangles of a fitter's mesh, computed on first use. */
-function siteTriangleCache(model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>): ModelCompletion['trianglesOf'] {
-  const cache = new Map<string, Uint32Array>();
-  return (field) => {
-    let triangles = cache.get(field);
-    if (!triangles) { triangles = trianglesOfParts(model.triangles, model.vertexPart, SITE_TAPE_PARTS[field].tapeParts); cache.set(field, triangles); }
-    return triangles;
-  };
-}
-
-/**
- * The capture with its holes filled from the posed model (model-hole-fill.ts): a slice stack of
- * capture + fill points, and the fit's point labels extended over the fill; null when the holes
- * are too small to matter.
- */
-function filledCapture(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, model: ModelFit, mesh: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, captureGrid: ReturnType<typeof buildPointGrid>): { stack: SliceStack; fit: ModelFit; areaShare: number } | null {
-  const fill = modelHoleFill(model.posed.positionsM, mesh.triangles, mesh.vertexPart, captureGrid, pointDensity(canonical.count, H));
-  if (fill.areaShare < MIN_FILL_AREA_SHARE) return null;
-  const count = canonical.count + fill.count;
-  const points = new Float32Array(3 * count);
-  points.set(canonical.points.subarray(0, 3 * canonical.count));
-  points.set(fill.points, 3 * canonical.count);
-  let topM = H;
-  for (let i = 1; i < fill.points.length; i += 3) topM = Math.max(topM, fill.points[i]);
-  const pointPart = new Uint8Array(count);
-  pointPart.set(model.pointPart.subarray(0, canonical.count));
-  pointPart.set(fill.part, canonical.count);
-  return { stack: buildSlices(points, count, topM), fit: { ...model, pointPart }, areaShare: fill.areaShare };
-}
 
 function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined): BodyParts {
   if (!fitter) {
@@ -225,7 +188,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   // the armpit. The gates above ran on the capture as it is. A loose fit completes nothing.
   const mesh = fitter.model && model.residualRmsMm <= MAX_COMPLETION_RESIDUAL_MM ? fitter.model : null;
   const captureGrid = mesh ? buildPointGrid(stack.points, stack.start[stack.sliceCount], 0.02) : null;
-  const filled = mesh && captureGrid ? filledCapture(stack, canonical, H, model, mesh, captureGrid) : null;
+  const filled = mesh && captureGrid ? filledCapture(canonical.points, canonical.count, H, model, mesh, captureGrid) : null;
   if (filled) {
     const whole = assertStandingPerson(filled.stack, H);
     crotchY = findCrotch(filled.stack, H, whole.torsoLoop, whole.legSlice).crotchY;
@@ -251,7 +214,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     capturePart = new Uint8Array(stack.start[stack.sliceCount]);
     for (let k = 0; k < capturePart.length; k++) capturePart[k] = model.pointPart[stack.order[k]];
   }
-  const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTriangleCache(mesh), captureGrid } : null;
+  const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
   const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
   return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion } };
 }

@@ -8,14 +8,24 @@
  * and the samples with no capture point within EDGE_RADIUS_M are added to the points the slices,
  * landmarks and volume read (a hole is where a model vertex has no capture point within
  * HOLE_RADIUS_M; its fill reaches to within EDGE_RADIUS_M of the hole's edge, closer than the
- * slices' link distance, so filled and captured surface form one loop). Girths are not cut through these points: a girth's ring is completed
- * from the model's own contour, and its share is reported (cut-completion.ts).
- * Canonical frame, metres.
+ * slices' link distance, so filled and captured surface form one loop). Girths are not cut
+ * through these points: a girth's ring is completed from the model's own contour, and its share
+ * is reported (cut-completion.ts). Canonical frame, metres.
  */
 import type { PointGrid } from '../body-model/point-grid.ts';
+import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
+import type { SliceStack } from './slices.ts';
+import { buildSlices, pointDensity } from './slices.ts';
 import { nearestInGrid } from '../body-model/point-grid.ts';
 import { makeRandom } from '../geometry/prng.ts';
 import { HOLE_RADIUS_M } from './cut-completion.ts';
+
+/**
+ * Filled surface below this share of the model's area is not worth a second slice stack, and is
+ * not a hole: whole captures of the evaluation leave up to 0.5% of the model's surface more than
+ * 2 cm from them (fingers, folds the model does not follow); the partial ones 2–5% (holes).
+ */
+const MIN_FILL_AREA_SHARE = 0.01;
 
 /** Fill samples keep this far from captured surface (m): under the slices' 1 cm minimum link cell. */
 const EDGE_RADIUS_M = 0.008;
@@ -71,4 +81,26 @@ export function modelHoleFill(
     if (n > 0) filledArea += (area * kept) / n;
   }
   return { points: Float32Array.from(out), count: out.length / 3, part: Uint8Array.from(parts), areaShare: totalArea > 0 ? filledArea / totalArea : 0 };
+}
+
+/**
+ * The capture with its holes filled from the posed model (modelHoleFill): a slice stack of
+ * capture + fill points, and the fit's point labels extended over the fill; null when the holes
+ * are too small to matter.
+ */
+export function filledCapture(
+  capturePoints: Float32Array, captureCount: number, statureM: number, model: ModelFit, mesh: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, captureGrid: PointGrid,
+): { stack: SliceStack; fit: ModelFit; areaShare: number } | null {
+  const fill = modelHoleFill(model.posed.positionsM, mesh.triangles, mesh.vertexPart, captureGrid, pointDensity(captureCount, statureM));
+  if (fill.areaShare < MIN_FILL_AREA_SHARE) return null;
+  const count = captureCount + fill.count;
+  const points = new Float32Array(3 * count);
+  points.set(capturePoints.subarray(0, 3 * captureCount));
+  points.set(fill.points, 3 * captureCount);
+  let topM = statureM;
+  for (let i = 1; i < fill.points.length; i += 3) topM = Math.max(topM, fill.points[i]);
+  const pointPart = new Uint8Array(count);
+  pointPart.set(model.pointPart.subarray(0, captureCount));
+  pointPart.set(fill.part, captureCount);
+  return { stack: buildSlices(points, count, topM), fit: { ...model, pointPart }, areaShare: fill.areaShare };
 }
