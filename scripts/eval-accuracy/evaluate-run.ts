@@ -67,6 +67,12 @@ export interface RunRecord {
    * (e.g. limbs_touching_torso), 'error' for any other exception; null when it measured.
    */
   failureCode: string | null;
+  /**
+   * Holes completed from the fitted model (measureBody's diagnostics): the share of the model's
+   * surface filled into the capture and the girths whose tape ran over filled contour; null
+   * without a fit.
+   */
+  holeFill?: { areaShare: number; sitesCompleted: number } | null;
 }
 
 const mm = (m: number): number => m * 1000;
@@ -111,7 +117,7 @@ export async function evaluateRun(
 ): Promise<RunRecord> {
   const base: RunRecord = {
     set: '', failureCode: null, body: truth.name, variant: variant.name, note: variant.note, capturePath: '', measureMs: 0,
-    registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: null,
+    registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: null, holeFill: null,
   };
   try {
     const { read, path } = await throughCaptureReader(variant.geometry);
@@ -122,6 +128,8 @@ export async function evaluateRun(
     base.measureMs = performance.now() - started;
     base.volumeErrorPct = (100 * (result.measurements.fullBodyVolume - truth.volumeM3)) / truth.volumeM3;
     base.statureErrorMm = mm(result.statureM - truth.statureM);
+    const { holeFilledAreaShare: areaShare, sitesCompletedFromModel: sitesCompleted } = result.diagnostics;
+    if (typeof areaShare === 'number' && typeof sitesCompleted === 'number') base.holeFill = { areaShare, sitesCompleted };
     let registration: RigidRegistration;
     try {
       // Mesh variants usually come back with the same vertices in the same order: closed form first.

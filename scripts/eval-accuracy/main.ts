@@ -49,6 +49,12 @@ if (!values.makehuman) {
   process.exit(2);
 }
 
+/** Run-line note when the capture's holes were completed from the fitted model (none on whole captures). */
+const holeFillNote = (record: RunRecord): string => {
+  const fill = record.holeFill;
+  return fill && (fill.areaShare > 0 || fill.sitesCompleted > 0) ? `  filled ${(100 * fill.areaShare).toFixed(1)} % of the model, ${fill.sitesCompleted} girths completed` : '';
+};
+
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const setNames = values.sets.split(',').map((v) => v.trim()) as SetName[];
@@ -137,7 +143,7 @@ for (const set of sets) {
       const worst = record.fields.reduce((w, f) => (f.siteAgnosticErrorMm !== null && Math.abs(f.siteAgnosticErrorMm) > Math.abs(w.e) ? { e: f.siteAgnosticErrorMm, f: f.field } : w), { e: 0, f: '-' });
       const outcome = record.failure
         ? `${record.failureCode === 'error' ? 'FAILED' : 'REFUSED'} ${record.failure}`
-        : `${record.measureMs.toFixed(0).padStart(6)} ms  reg rms ${reg!.rmsMm.toFixed(1)} mm yaw ${reg!.yawDeg.toFixed(1)}  vol ${record.volumeErrorPct!.toFixed(2)} %  worst ${worst.f} ${worst.e.toFixed(1)} mm`;
+        : `${record.measureMs.toFixed(0).padStart(6)} ms  reg rms ${reg!.rmsMm.toFixed(1)} mm yaw ${reg!.yawDeg.toFixed(1)}  vol ${record.volumeErrorPct!.toFixed(2)} %  worst ${worst.f} ${worst.e.toFixed(1)} mm${holeFillNote(record)}`;
       console.log(`${set.name.padEnd(9)} ${truth.name.padEnd(28)} ${name.padEnd(9)} ${outcome}  [${elapsed()}]`);
     }
   }

@@ -53,8 +53,13 @@ export interface MeasurementSite {
  */
 export interface SiteQuality {
   field: CircumferenceField;
-  /** Fraction of the ring's length over observed surface (0..1); 1 − this was bridged. */
+  /**
+   * Fraction of the ring's length over observed surface (0..1); the rest was bridged by a straight
+   * chord or, over a hole in the capture, completed from the fitted body model (filledFraction).
+   */
   observedFraction: number;
+  /** Fraction of the ring's length completed from the fitted body model across a hole (0..1). */
+  filledFraction?: number;
 }
 
 /** Named landmark points found on the body, canonical frame (m). */

@@ -93,11 +93,16 @@ export interface BodyFitReport {
   coverage: number;
   partResidualRmsMm: Record<string, number>;
   siteObservedFraction: Record<string, number>;
+  /**
+   * Per girth, the fraction of the tape completed from the fitted model across a hole in the
+   * capture (absent on scans measured before it was reported).
+   */
+  siteFilledFraction?: Record<string, number>;
 }
 
 /** The fit report from a measurement's diagnostics and site qualities; null when no model was fitted. */
 export function bodyFitReportOf(
-  diagnostics: Record<string, number | string | boolean>, siteQuality: readonly { field: string; observedFraction: number }[] | undefined,
+  diagnostics: Record<string, number | string | boolean>, siteQuality: readonly { field: string; observedFraction: number; filledFraction?: number }[] | undefined,
 ): BodyFitReport | null {
   const residual = diagnostics.fitResidualRmsMm, coverage = diagnostics.fitCoverage;
   if (typeof residual !== 'number' || typeof coverage !== 'number') return null;
@@ -106,8 +111,12 @@ export function bodyFitReportOf(
     if (key.startsWith('fitResidualMm.') && typeof value === 'number') partResidualRmsMm[key.slice('fitResidualMm.'.length)] = value;
   }
   const siteObservedFraction: Record<string, number> = {};
-  for (const site of siteQuality ?? []) siteObservedFraction[site.field] = Math.round(site.observedFraction * 1000) / 1000;
-  return { residualRmsMm: residual, coverage, partResidualRmsMm, siteObservedFraction };
+  const siteFilledFraction: Record<string, number> = {};
+  for (const site of siteQuality ?? []) {
+    siteObservedFraction[site.field] = Math.round(site.observedFraction * 1000) / 1000;
+    siteFilledFraction[site.field] = Math.round((site.filledFraction ?? 0) * 1000) / 1000;
+  }
+  return { residualRmsMm: residual, coverage, partResidualRmsMm, siteObservedFraction, siteFilledFraction };
 }
 
 export const PREDICTION_TYPES = ['weight_loss', 'weight_gain'] as const;

@@ -18,7 +18,7 @@ describe('a capture with the arms resting on the torso, through the API', () => 
   });
   after(() => service.stop());
 
-  it('reaches READY with all 27 girths and reports the fit (residual, coverage, parts, observed share of each tape)', async () => {
+  it('reaches READY with all 27 girths and reports the fit (residual, coverage, parts, observed and model-filled share of each tape)', async () => {
     const body = makeSyntheticBody({ sex: 'male', heightM: 1.78, fatness: 0.5, seed: 1, armAngleDeg: 10, armsTouchTorso: true });
     const capture = writePly(sampleSyntheticCloud(body, { count: 150_000, seed: 3, noiseSigmaM: 0.002 }));
     const scan = (await api.post('/scans', { userToken: 'arms-down', deviceConfigName: 'IPHONE_SCANNER' })).body;
@@ -33,5 +33,10 @@ describe('a capture with the arms resting on the torso, through the API', () => 
     assert.ok(ready.bodyFit.partResidualRmsMm.torso > 0);
     assert.deepEqual(Object.keys(ready.bodyFit.siteObservedFraction).sort(), [...CIRCUMFERENCE_FIELDS].sort());
     assert.ok(ready.bodyFit.siteObservedFraction.chestFit < 1, 'the arms hide part of the chest contour: bridged, and said so');
+    assert.deepEqual(Object.keys(ready.bodyFit.siteFilledFraction).sort(), [...CIRCUMFERENCE_FIELDS].sort());
+    for (const field of CIRCUMFERENCE_FIELDS) {
+      const observed = ready.bodyFit.siteObservedFraction[field], filled = ready.bodyFit.siteFilledFraction[field];
+      assert.ok(filled >= 0 && observed + filled <= 1.001, `${field}: observed ${observed}, filled ${filled}`);
+    }
   });
 });

@@ -71,7 +71,8 @@ export const ScanSchema = Type.Object({
     residualRmsMm: Type.Number({ description: 'RMS distance from the capture to the fitted body model (mm)' }),
     coverage: Type.Number({ description: 'fraction of the model surface the capture covers (0..1)' }),
     partResidualRmsMm: Type.Record(Type.String(), Type.Number(), { description: 'RMS residual per body part (mm)' }),
-    siteObservedFraction: Type.Record(Type.String(), Type.Number(), { description: 'per girth: fraction of the tape over observed surface; the rest bridged a gap (an arm resting on the torso, a hole)' }),
+    siteObservedFraction: Type.Record(Type.String(), Type.Number(), { description: 'per girth: fraction of the tape over observed surface; the rest bridged a gap (an arm resting on the torso) or completed from the fitted model across a hole in the capture (siteFilledFraction)' }),
+    siteFilledFraction: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'per girth: fraction of the tape completed from the fitted body model where the capture has a hole (soles, crown, armpits, crotch, part of the back); absent on scans measured before it was reported' })),
   }, { title: 'BodyFit', description: 'Addition to the interface, for support: how well the body model fitted the capture; null when no model was fitted (sandbox descriptors, scans not yet measured).' })),
 }, { title: 'Scan' });
 

@@ -24,11 +24,13 @@ import type { FlatBuffer, Plane } from '../geometry/plane-cut.ts';
 import { cutMesh, makeFlatBuffer, makePlane, planeToWorld, pushPair } from '../geometry/plane-cut.ts';
 import type { RingFit, RingScratch } from '../geometry/ring-fit.ts';
 import { fitRing, makeRingScratch } from '../geometry/ring-fit.ts';
-import { observedFraction } from '../geometry/ring-coverage.ts';
+import { ringShares } from '../geometry/ring-coverage.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 import type { Capsule } from './cut-filters.ts';
 import { cutPointInMask, inCapsule, inMask } from './cut-filters.ts';
+import type { ModelCompletion } from './cut-completion.ts';
+import { modelFillPoints } from './cut-completion.ts';
 
 /** Highest ring order, also the order the ring's noise is estimated at (ring-fit.ts). */
 const RING_MAX_K = 24;
@@ -55,6 +57,12 @@ export interface CutRequest {
    * and the torso surface the arm rests on (hidden in reality), which the ring then bridges.
    */
   exclude?: readonly Capsule[];
+  /**
+   * Leave holes bridged by chords (no completion from the fitted model): the shoulder's per-part
+   * rings, whose hull is the girth (a mesh's shoulder is one cut of all its parts, not completed
+   * either; completing the arm tops' rings read the shoulder +24 mm on a heavy partial cloud).
+   */
+  noCompletion?: boolean;
 }
 
 export interface CutQuality {
@@ -67,6 +75,11 @@ export interface CutQuality {
    * straight line, as a tape does (ring-coverage.ts).
    */
   observedFraction: number;
+  /**
+   * Fraction of the girth's length completed from the fitted model's surface where the capture has
+   * a hole (cut-completion.ts); 0 without a fit or without holes on the cut.
+   */
+  filledFraction: number;
 }
 
 export interface CutContext {
@@ -86,13 +99,18 @@ export interface CutContext {
   pointPart: Uint8Array | null;
   /** Body part of each mesh vertex, or null. */
   vertexPart: Uint8Array | null;
+  /** The fitted model, to complete labelled cuts across the capture's holes; null without a fit. */
+  completion: ModelCompletion | null;
 }
 
-export function makeCutContext(stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number, parts: { pointPart: Uint8Array; vertexPart: Uint8Array | null } | null = null): CutContext {
+export function makeCutContext(
+  stack: SliceStack, mesh: CutContext['mesh'], densityPerM2: number,
+  parts: { pointPart: Uint8Array; vertexPart: Uint8Array | null } | null = null, completion: ModelCompletion | null = null,
+): CutContext {
   return {
     stack, mesh, buffer: makeFlatBuffer(1 << 14), offsets: new Float64Array(1 << 13), labels: new Int32Array(1 << 14),
     components: makeComponentScratch(), ring: makeRingScratch(), densityPerM2,
-    pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null,
+    pointPart: parts?.pointPart ?? null, vertexPart: parts?.vertexPart ?? null, completion,
   };
 }
 
@@ -263,6 +281,16 @@ function loopBoxes(data: Float64Array, labels: Int32Array, n: number, count: num
   return box;
 }
 
+/** A loop with fill points appended (on the plane: offset 0). */
+function withFill(loop: LoopPoints, fill: Float64Array): LoopPoints {
+  const n = loop.offsets.length, m = fill.length / 2;
+  const uv = new Float64Array(2 * (n + m));
+  uv.set(loop.uv); uv.set(fill, 2 * n);
+  const offsets = new Float64Array(n + m);
+  offsets.set(loop.offsets);
+  return { uv, offsets };
+}
+
 /** Joins loops into one (a ring with gaps is measured as one ring). */
 /** Points deeper than this inside the merged cut's hull (m) are not skin a tape could touch. */
 const DEEP_INSIDE_M = 0.02;
@@ -309,10 +337,10 @@ function mergeLoops(loops: LoopPoints[], keepInnerSurface: boolean): LoopPoints[
  */
 function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site: MeasurementSite; quality: CutQuality } | null {
   const uv: number[] = [];
-  let coverage = 0, residual = 0, points = 0, observed = 0;
+  let coverage = 0, residual = 0, points = 0, observed = 0, filled = 0;
   for (let part = 0; part < 32; part++) {
     if (((req.partMask! >>> part) & 1) === 0) continue;
-    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part }, true);
+    const cut = measureGirth(ctx, { ...req, select: 'nearest', partMask: 1 << part, noCompletion: true }, true);
     if (!cut || cut.quality.points < 30) continue;
     const ring = cut.site.ringM;
     for (let k = 0; k < ring.length; k += 3) {
@@ -320,7 +348,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
       uv.push(x * plane.u[0] + y * plane.u[1] + z * plane.u[2], x * plane.v[0] + y * plane.v[1] + z * plane.v[2]);
     }
     const w = cut.quality.points;
-    coverage += w * cut.quality.coverage; residual += w * cut.quality.residualM; observed += w * cut.quality.observedFraction;
+    coverage += w * cut.quality.coverage; residual += w * cut.quality.residualM; observed += w * cut.quality.observedFraction; filled += w * cut.quality.filledFraction;
     points += w;
   }
   if (points === 0 || uv.length < 6) return null;
@@ -331,7 +359,7 @@ function hullOfPartRings(ctx: CutContext, req: CutRequest, plane: Plane): { site
   for (let k = 0; k < h; k++) ringM.set(planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]), 3 * k);
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM: polygonPerimeter(scratch.hull, h) },
-    quality: { coverage: coverage / points, residualM: residual / points, points, observedFraction: observed / points },
+    quality: { coverage: coverage / points, residualM: residual / points, points, observedFraction: observed / points, filledFraction: filled / points },
   };
 }
 
@@ -350,6 +378,8 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
   const select = labelled ? 'all' : req.select;
   const ringPerLoop = !merge;
   let loops: LoopPoints[] = [];
+  // Points completing the ring across the capture's holes from the fitted model (cut-completion.ts).
+  let fill: Float64Array | null = null;
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
@@ -365,6 +395,7 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
     // between contacts), fitted once with its gaps left open (fitRing observedOnly).
     let fits: RingFit[] = [];
     for (let half = 0.003; half <= 0.013; half *= 2) {
+      fill = null;
       gatherSlab(ctx, plane, req, half);
       const n = ctx.buffer.length / 2;
       if (n < 12) continue;
@@ -373,9 +404,15 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
       const cellM = Math.max(ctx.stack.cellM, Math.min(0.015, 10 / (ctx.densityPerM2 * 2 * half)));
       loops = selectLoops(ctx, n, cellM, select);
       if (merge) loops = mergeLoops(loops, keepInnerSurface);
+      // Holes are completed before the ring is fitted: the series then sees the whole contour, and
+      // its order is not capped for a gap the model fills (fill points lie on the plane: offset 0).
+      if (merge && ctx.completion && !req.noCompletion && loops.length === 1 && loops[0].offsets.length >= 3) {
+        fill = modelFillPoints(ctx.completion, req, plane, loops[0].uv, loops[0].offsets.length);
+      }
       fits = [];
       for (const loop of loops) {
-        const fit = fitRing(loop.uv, loop.offsets.length, ctx.ring, 0.015, RING_MAX_K, loop.offsets, RING_MAX_K, merge);
+        const input = fill && fill.length > 0 ? withFill(loop, fill) : loop;
+        const fit = fitRing(input.uv, input.offsets.length, ctx.ring, 0.015, RING_MAX_K, input.offsets, RING_MAX_K, merge);
         if (fit) fits.push(fit);
       }
       const total = loops.reduce((sum, l) => sum + l.offsets.length, 0);
@@ -393,6 +430,14 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
     used = loops.reduce((sum, l) => sum + l.offsets.length, 0);
     coverage = covSum / fits.length; residual = resSum / fits.length;
   }
+  // A labelled ring with a hole in the capture: the fitted model's contour fills the hole, shifted
+  // onto the cut's own points (a mesh's here; a cloud's raw slab points before its ring is fitted,
+  // above). The fill points join the hull.
+  const cutPoints = mergeLoops(loops, true)[0];
+  if (ctx.mesh && ctx.completion && merge && !req.noCompletion && cutPoints && cutPoints.offsets.length >= 3) {
+    fill = modelFillPoints(ctx.completion, req, plane, cutPoints.uv, cutPoints.offsets.length);
+  }
+  if (fill) for (const x of fill) hullInput.push(x);
   const count = hullInput.length / 2;
   if (count < 3) return null;
   const xy = Float64Array.from(hullInput);
@@ -404,10 +449,9 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
     const w = planeToWorld(plane, scratch.hull[2 * k], scratch.hull[2 * k + 1]);
     ringM[3 * k] = w[0]; ringM[3 * k + 1] = w[1]; ringM[3 * k + 2] = w[2];
   }
-  const cutPoints = mergeLoops(loops, true)[0];
-  const observed = cutPoints ? observedFraction(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length) : 0;
+  const shares = cutPoints ? ringShares(scratch.hull, h, cutPoints.uv, cutPoints.offsets.length, fill ?? [], fill ? fill.length / 2 : 0) : { observed: 0, filled: 0 };
   return {
     site: { field: req.field, centerM: plane.point, normal: plane.normal, ringM, perimeterM },
-    quality: { coverage, residualM: residual, points: used, observedFraction: observed },
+    quality: { coverage, residualM: residual, points: used, observedFraction: shares.observed, filledFraction: shares.filled },
   };
 }

@@ -23,7 +23,11 @@ import { bodyVolume } from './body-volume.ts';
 import { fittedCloudVolume } from './fitted-volume.ts';
 import { toCanonical } from './canonical-frame.ts';
 import { bmiConfidence, bodyRoundnessIndex, girthModelVolume, massFromVolume } from './derived-measures.ts';
-import type { ModelFit } from '../body-model/posable-model-types.ts';
+import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
+import { buildPointGrid } from '../body-model/point-grid.ts';
+import type { ModelCompletion } from './cut-completion.ts';
+import { siteTrianglesOf } from './cut-completion.ts';
+import { filledCapture } from './model-hole-fill.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
@@ -54,9 +58,12 @@ const MESH_SAMPLE_POINTS = 200000;
  */
 export interface BodyFitter {
   bonePart: Uint8Array;
-  /** The model's triangles (3T indices into its vertices; closed, outward), for the cloud volume. */
-  triangles?: Uint32Array;
   fit(pointsM: Float32Array, count: number): ModelFit;
+  /**
+   * The fitted model's mesh (triangles, part of each vertex), to fill the capture's holes from the
+   * posed model (model-hole-fill.ts, cut-completion.ts); without it holes are bridged by chords.
+   */
+  model?: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>;
 }
 
 export interface MeasureOptions {
@@ -167,11 +174,33 @@ function narrowestNeckPlane(ctx: ReturnType<typeof makeCutContext>, bone: Bone, 
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
 interface BodyParts {
   seg: Segmentation;
-  /** The stack the torso profile and volume read: the part stack with a fit, else the slice stack. */
+  /**
+   * The stack the torso profile, landmarks and volume read: the part stack with a fit (the
+   * capture's holes filled from the model when they are large enough), else the slice stack.
+   */
   partStack: SliceStack;
   arms: { left: ArmLandmarks; right: ArmLandmarks };
-  fit: { model: ModelFit; seg: FitSegmentation } | null;
+  fit: {
+    model: ModelFit; seg: FitSegmentation;
+    /** Body part of each point of the capture's own slice stack (the stack girths are cut on). */
+    capturePart: Uint8Array;
+    /** The posed model for completing cuts across holes, or null (the fitter gave no mesh). */
+    completion: ModelCompletion | null;
+    /** Share of the model's surface filled into the capture's holes (0 when none was needed). */
+    filledAreaShare: number;
+    /** How holes are closed: from the fitted model, or only by chords (and why). */
+    holeCompletion: string;
+  } | null;
 }
+
+/**
+ * Holes are completed from the model only when it fits the visible surface this closely (RMS, mm):
+ * where a loose fit strays more than the hole radius from the capture, its surface would be taken
+ * for a hole. Fits of the evaluation's MakeHuman captures: 1.5–4.2 mm, partial ones included; the
+ * synthetic tube body (no shoulders, hands or feet the model could match): 7.8 mm, on which
+ * completion filled 8% of the model's surface and added 3% of volume.
+ */
+const MAX_COMPLETION_RESIDUAL_MM = 6;
 
 function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined): BodyParts {
   if (!fitter) {
@@ -183,14 +212,25 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     return { seg, partStack: stack, arms, fit: null };
   }
   const person = assertStandingPerson(stack, H);
-  const { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
-  const runs = findArmRuns(stack, H, person.torsoLoop, crotchY);
+  let { crotchY } = findCrotch(stack, H, person.torsoLoop, person.legSlice);
+  let runs = findArmRuns(stack, H, person.torsoLoop, crotchY);
   const freeArmpit = (run: ArmRun) => (run.found && run.armpitY >= 0.7 * H ? run.armpitY : undefined);
   const model = fitter.fit(canonical.points, canonical.count);
   if (!(model.residualRmsMm <= MAX_FIT_RESIDUAL_MM)) {
     throw new ProcessingFailure('no_person_found', `The body model does not fit the capture (RMS ${model.residualRmsMm.toFixed(0)} mm): not a standing person.`);
   }
-  const seg = segmentByFit(stack, model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
+  // Holes (crotch, armpits, back, crown, soles): the landmarks and the volume read the capture
+  // filled from the model, so a hole at the crotch does not lift the crotch nor one at an armpit
+  // the armpit. The gates above ran on the capture as it is. A loose fit completes nothing.
+  const mesh = fitter.model && model.residualRmsMm <= MAX_COMPLETION_RESIDUAL_MM ? fitter.model : null;
+  const captureGrid = mesh ? buildPointGrid(stack.points, stack.start[stack.sliceCount], 0.02) : null;
+  const filled = mesh && captureGrid ? filledCapture(canonical.points, canonical.count, H, model, mesh, captureGrid) : null;
+  if (filled) {
+    const whole = assertStandingPerson(filled.stack, H);
+    crotchY = findCrotch(filled.stack, H, whole.torsoLoop, whole.legSlice).crotchY;
+    runs = findArmRuns(filled.stack, H, whole.torsoLoop, crotchY);
+  }
+  const seg = segmentByFit(filled?.stack ?? stack, filled?.fit ?? model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
   const bone = (part: keyof FitSegmentation['bones']) => {
     const b = seg.bones[part];
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
@@ -205,7 +245,14 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   for (const side of ['left', 'right'] as const) {
     if (freeArmpit(runs[side]) === undefined) seg.armpitY[side] = (arms[side].acromionPoint ?? arms[side].origin)[1] - AXILLA_DROP_FRACTION * H;
   }
-  return { seg, partStack: seg.stack, arms, fit: { model, seg } };
+  let capturePart = seg.sortedPart;
+  if (filled) {
+    capturePart = new Uint8Array(stack.start[stack.sliceCount]);
+    for (let k = 0; k < capturePart.length; k++) capturePart[k] = model.pointPart[stack.order[k]];
+  }
+  const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
+  const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion } };
 }
 
 /**
@@ -254,10 +301,10 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
-    pointPart: fit.seg.sortedPart,
+    pointPart: fit.capturePart,
     vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
   } : null;
-  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts);
+  const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts, fit?.completion ?? null);
   const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, undefined);
   // With a fit, the neck is cut perpendicular to the fitted neck bone (ISO 8559-1: the girth
   // perpendicular to the neck's axis), at its narrowest along the bone: horizontal rings on heavy
@@ -285,7 +332,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     qualities.push(result.quality);
   }
   sites.sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
-  const volume = captureVolume(partStack, canonical, fit?.model ?? null, options.fitter?.triangles ?? null);
+  const volume = captureVolume(partStack, canonical, fit?.model ?? null, options.fitter?.model?.triangles ?? null);
   const heightM = context.heightM ?? H;
   const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];
   const girthVolumeM3 = girthModelVolume(girths, {
@@ -323,7 +370,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const level = (name: string, y: number) => { const [x, z] = torso.centreAt(y); landmarks[name] = [x, y, z] as Vec3; };
   level('neck', torso.neckY); level('bust', torso.chestY); level('underBust', torso.lowerChestY); level('waist', torso.waistY);
   level('navel', torso.navelY); level('stomach', torso.stomachY); level('hips', torso.hipsY); level('upperChest', torso.upperChestY);
-  const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction }))
+  const siteQuality = requests.map((req, i) => ({ field: req.field, observedFraction: qualities[i].observedFraction, filledFraction: qualities[i].filledFraction }))
     .sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
   const outGeometry: CaptureGeometry = canonical.mesh
     ? { positions: canonical.mesh.positions, indices: canonical.mesh.indices, colors: geometry.colors && geometry.colors.length === geometry.positions.length ? geometry.colors : null, normals: null }
@@ -344,7 +391,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       coverageScore: confidence.coverageScore,
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
-      ...fitDiagnostics(fit?.model ?? null, siteQuality),
+      ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
     },
     siteQuality,
   };
@@ -354,7 +401,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
  * Support diagnostics of the segmentation: which one ran, the body fit's residuals (mm) and
  * coverage, and every girth whose ring bridged more than 2% of its length (observed fraction).
  */
-function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[]): Record<string, number | string> {
+function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[], filledAreaShare: number, holeCompletion: string): Record<string, number | string> {
   const out: Record<string, number | string> = { segmentation: fit ? 'fitted-model' : 'slice-topology' };
   if (fit) {
     out.fitResidualRmsMm = Math.round(fit.residualRmsMm * 100) / 100;
@@ -369,5 +416,18 @@ function fitDiagnostics(fit: ModelFit | null, siteQuality: SiteQuality[]): Recor
     out[`observedFraction.${q.field}`] = Math.round(q.observedFraction * 1000) / 1000;
   }
   out.sitesBridged = bridged;
+  if (fit) {
+    // Holes completed from the fitted model: the share of the model's surface filled in, and each
+    // girth whose tape ran over filled contour for more than 0.5% of its length.
+    out.holeCompletion = holeCompletion;
+    out.holeFilledAreaShare = Math.round(filledAreaShare * 1000) / 1000;
+    let completed = 0;
+    for (const q of siteQuality) {
+      if (!((q.filledFraction ?? 0) > 0.005)) continue;
+      completed++;
+      out[`filledFraction.${q.field}`] = Math.round(q.filledFraction! * 1000) / 1000;
+    }
+    out.sitesCompletedFromModel = completed;
+  }
   return out;
 }

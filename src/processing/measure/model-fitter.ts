@@ -12,7 +12,7 @@ export function posableModelFitter(context: MeasureContext = {}): BodyFitter {
   const model = loadPosableBodyModel();
   return {
     bonePart: model.bonePart,
-    triangles: model.triangles,
+    model,
     fit: (pointsM, count) => fitPosableModel(model, pointsM, count, { heightM: context.heightM, sex: context.sex }),
   };
 }
