@@ -31,8 +31,8 @@ import { filledCapture } from './model-hole-fill.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
-import type { Bone, FitSegmentation } from './fit-segmentation.ts';
-import { boneDirection, segmentByFit } from './fit-segmentation.ts';
+import type { FitSegmentation } from './fit-segmentation.ts';
+import { segmentByFit } from './fit-segmentation.ts';
 import type { Capsule } from './cut-filters.ts';
 import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
@@ -44,6 +44,7 @@ import type { ArmRun } from './segment-body.ts';
 import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
 import { AXILLA_DROP_FRACTION, LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { siteRequests } from './site-requests.ts';
+import { narrowestNeckPlane, neckAxisFromRings } from './neck-plane.ts';
 import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
@@ -102,40 +103,6 @@ function bestOfNearbyCuts(ctx: ReturnType<typeof makeCutContext>, req: CutReques
   return at(step * vertex);
 }
 
-/** Area centroid (x, z) of a horizontal hull ring (m). */
-function ringCentroidXZ(ring: Float32Array): [number, number] {
-  let area = 0, cx = 0, cz = 0;
-  const n = ring.length / 3;
-  for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
-    const cross = ring[3 * i] * ring[3 * j + 2] - ring[3 * j] * ring[3 * i + 2];
-    area += cross; cx += (ring[3 * i] + ring[3 * j]) * cross; cz += (ring[3 * i + 2] + ring[3 * j + 2]) * cross;
-  }
-  return Math.abs(area) > 1e-12 ? [cx / (3 * area), cz / (3 * area)] : [ring[0], ring[2]];
-}
-
-/**
- * Neck axis: the line through the centres of the fitted neck rings 2.5 cm below and at the neck
- * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through
- * the smooth fit, so the axis is stable to a fraction of a degree (raw slice centroids wobble by
- * millimetres with uneven sampling). With a fit, the rings keep only the neck's parts.
- */
-function neckAxisFromRings(ctx: ReturnType<typeof makeCutContext>, centreAt: (y: number) => [number, number], neckY: number, mask: number | undefined): Vec3 {
-  const centre = (y: number): [number, number] => {
-    const [x, z] = centreAt(y);
-    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15, partMask: mask });
-    return cut ? ringCentroidXZ(cut.site.ringM) : [x, z];
-  };
-  // Below and at the site only: above it, short necks meet the jaw, whose loop centre jumps forward.
-  const below = centre(neckY - 0.025), at = centre(neckY);
-  let dx = at[0] - below[0], dz = at[1] - below[1];
-  // A neck leans forward ~10–20°; more than 25° is a misread (chin or trapezius in a ring): clamp.
-  const lean = Math.hypot(dx, dz) / 0.025, maxLean = Math.tan((25 * Math.PI) / 180);
-  if (lean > maxLean) { dx *= maxLean / lean; dz *= maxLean / lean; }
-  const len = Math.hypot(dx, 0.025, dz);
-  return [dx / len, 0.025 / len, dz / len];
-}
-
 /**
  * The capture's volume: a closed mesh by the divergence theorem; a cloud (or an open mesh) with a
  * fit as the fitted model's volume plus the capture's mean offset from it (fitted-volume.ts: the
@@ -147,28 +114,6 @@ function captureVolume(partStack: SliceStack, canonical: ReturnType<typeof toCan
   if (volume.method === 'mesh-divergence' || !model || !triangles) return volume;
   const fitted = fittedCloudVolume(model.posed.positionsM, triangles, canonical.points, canonical.count, model.pointPart, NO_PART);
   return { volumeM3: fitted.volumeM3, method: 'fitted-model-offset' };
-}
-
-/** Share of the fitted neck bone (base to skull) searched for the narrowest neck section. */
-const NECK_SEARCH_END = 0.6;
-
-/**
- * The neck plane with a fit: perpendicular to the fitted neck bone, through the bone at the point
- * of its first 60% (base of the neck towards the skull) where the cut's girth is smallest, sampled
- * every 5% of the bone (about 5 mm); bestOfNearbyCuts refines it. Frame: canonical, m.
- */
-function narrowestNeckPlane(ctx: ReturnType<typeof makeCutContext>, bone: Bone, mask: number): { point: Vec3; normal: Vec3 } {
-  const normal = boneDirection(bone);
-  const pointAt = (t: number): Vec3 => [
-    bone.head[0] + t * (bone.tail[0] - bone.head[0]), bone.head[1] + t * (bone.tail[1] - bone.head[1]), bone.head[2] + t * (bone.tail[2] - bone.head[2]),
-  ];
-  let best = { point: pointAt(0.3), normal }, bestM = Infinity;
-  for (let t = 0; t <= NECK_SEARCH_END + 1e-9; t += 0.05) {
-    const point = pointAt(t);
-    const cut = measureGirth(ctx, { field: 'neckFit', point, normal, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
-    if (cut && cut.site.perimeterM > 0 && cut.site.perimeterM < bestM) { bestM = cut.site.perimeterM; best = { point, normal }; }
-  }
-  return best;
 }
 
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
