@@ -111,5 +111,7 @@ function decodeBodyFit(value: unknown, path: string): BodyFitReport {
     coverage: finiteAt(report.coverage, `${path}/coverage`),
     partResidualRmsMm: recordAt(report.partResidualRmsMm, `${path}/partResidualRmsMm`, finiteAt),
     siteObservedFraction: recordAt(report.siteObservedFraction, `${path}/siteObservedFraction`, finiteAt, SITE_FIELDS),
+    // Absent on records stored before model-filled holes were reported (still version 1).
+    ...(report.siteFilledFraction === undefined ? {} : { siteFilledFraction: recordAt(report.siteFilledFraction, `${path}/siteFilledFraction`, finiteAt, SITE_FIELDS) }),
   };
 }

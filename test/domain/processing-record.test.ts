@@ -48,6 +48,13 @@ describe('the processing record (domain)', () => {
     assert.deepEqual(decodeProcessingRecord(record, 'scan-1'), { ...valid, fittedBody: null, bodyFit: null });
   });
 
+  it('reads back the share of each tape filled from the model, and refuses a non-numeric share', () => {
+    const record = stored();
+    record.bodyFit = { ...record.bodyFit!, siteFilledFraction: { waistFit: 0.12 } };
+    assert.deepEqual(decodeProcessingRecord(JSON.parse(JSON.stringify(record)), 'scan-1').bodyFit?.siteFilledFraction, { waistFit: 0.12 });
+    assertRefused({ ...record, bodyFit: { ...record.bodyFit, siteFilledFraction: { waistFit: 'half' } } }, /siteFilledFraction\/waistFit/);
+  });
+
   it('refuses a record of an unknown version, or with none (a row no migration reached), naming the version', () => {
     assertRefused({ ...stored(), version: 2 }, /\/version is 2; this service reads processing records of version 1 only/);
     const { version: _version, ...unversioned } = stored();
