@@ -1,7 +1,8 @@
 /**
  * fullBodyVolume (m³).
  * Mesh: divergence theorem (mesh-volume.ts) when the mesh is closed and consistently oriented.
- * Otherwise (point clouds, open meshes): Cavalieri's principle over the horizontal slice stack,
+ * Otherwise (point clouds, open meshes) with a fitted model: its volume plus the capture's offset
+ * from it (fitted-volume.ts). Without a fit: Cavalieri's principle over the horizontal slice stack,
  * V = Σ_slices Σ_loops A(loop) · Δy, where A is the area enclosed by the loop's outer sheet
  * (ring-fit.ts outerSheetArea: polar bins, mean radius of the outer sheet, so noise averages out and
  * the inside of the loop never counts twice). The band under the lowest slice (removed with the
@@ -15,7 +16,7 @@ import type { SliceStack } from './slices.ts';
 
 export interface VolumeResult {
   volumeM3: number;
-  method: 'mesh-divergence' | 'slice-integration';
+  method: 'mesh-divergence' | 'fitted-model-offset' | 'slice-integration';
   /** For meshes: number of unpaired edges found (0 when closed). */
   openEdges: number;
 }
@@ -46,11 +47,17 @@ export function sliceStackVolume(stack: SliceStack): number {
   return volume;
 }
 
-export function bodyVolume(stack: SliceStack, mesh: { positions: Float32Array; indices: Uint32Array } | null): VolumeResult {
+/**
+ * fittedVolume: with a fitted model, the volume of a cloud or open mesh from it (fitted-volume.ts),
+ * computed only when the capture is not a closed mesh; without, slice integration.
+ */
+export function bodyVolume(stack: SliceStack, mesh: { positions: Float32Array; indices: Uint32Array } | null, fittedVolume: (() => number) | null = null): VolumeResult {
+  let openEdges = 0;
   if (mesh) {
     const result = meshVolume(mesh.positions, mesh.indices);
     if (result.closed) return { volumeM3: result.volume, method: 'mesh-divergence', openEdges: 0 };
-    return { volumeM3: sliceStackVolume(stack), method: 'slice-integration', openEdges: result.openEdges };
+    openEdges = result.openEdges;
   }
-  return { volumeM3: sliceStackVolume(stack), method: 'slice-integration', openEdges: 0 };
+  if (fittedVolume) return { volumeM3: fittedVolume(), method: 'fitted-model-offset', openEdges };
+  return { volumeM3: sliceStackVolume(stack), method: 'slice-integration', openEdges };
 }

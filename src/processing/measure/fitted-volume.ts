@@ -22,6 +22,7 @@
  * Frame: the canonical measuring frame, metres.
  */
 import { meshVolume } from '../geometry/mesh-volume.ts';
+import { vertexNormals } from '../body-model/fit-kinematics.ts';
 import { buildPointGrid, nearestInGrid } from '../body-model/point-grid.ts';
 import { sampleSurface } from '../geometry/surface-sample.ts';
 
@@ -51,22 +52,16 @@ export function fittedCloudVolume(
   posedM: Float32Array, triangles: Uint32Array, pointsM: Float32Array, count: number, pointPart: Uint8Array, noPart: number,
 ): FittedVolume {
   const vertexCount = posedM.length / 3;
-  const normals = new Float64Array(3 * vertexCount), areas = new Float64Array(vertexCount);
+  const normals = new Float32Array(3 * vertexCount);
+  vertexNormals(posedM, triangles, normals);
+  const areas = new Float64Array(vertexCount);
   for (let t = 0; t < triangles.length; t += 3) {
     const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
     const ux = posedM[3 * b] - posedM[3 * a], uy = posedM[3 * b + 1] - posedM[3 * a + 1], uz = posedM[3 * b + 2] - posedM[3 * a + 2];
     const vx = posedM[3 * c] - posedM[3 * a], vy = posedM[3 * c + 1] - posedM[3 * a + 1], vz = posedM[3 * c + 2] - posedM[3 * a + 2];
-    // Cross product: twice the triangle's area along its outward normal (area-weighted normals).
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const third = Math.hypot(nx, ny, nz) / 6;
-    for (const v of [a, b, c]) {
-      normals[3 * v] += nx; normals[3 * v + 1] += ny; normals[3 * v + 2] += nz;
-      areas[v] += third;
-    }
-  }
-  for (let v = 0; v < vertexCount; v++) {
-    const len = Math.hypot(normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]) || 1;
-    normals[3 * v] /= len; normals[3 * v + 1] /= len; normals[3 * v + 2] /= len;
+    // A third of the triangle's area (half the cross product's length) to each of its vertices.
+    const third = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 6;
+    areas[a] += third; areas[b] += third; areas[c] += third;
   }
   const grid = buildPointGrid(posedM, vertexCount, 0.01);
   /** Sums each point's offset along its nearest vertex's normal into that vertex. */

@@ -44,7 +44,7 @@ import type { ArmRun } from './segment-body.ts';
 import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
 import { AXILLA_DROP_FRACTION, LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
 import { siteRequests } from './site-requests.ts';
-import { narrowestNeckPlane, neckAxisFromRings } from './neck-plane.ts';
+import { narrowestNeckPlane, neckPlaneFromRings } from './neck-plane.ts';
 import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
@@ -101,19 +101,6 @@ function bestOfNearbyCuts(ctx: ReturnType<typeof makeCutContext>, req: CutReques
     else vertex = ks[values.reduce((best, v, i) => (sign * v > sign * values[best] ? i : best), 0)];
   }
   return at(step * vertex);
-}
-
-/**
- * The capture's volume: a closed mesh by the divergence theorem; a cloud (or an open mesh) with a
- * fit as the fitted model's volume plus the capture's mean offset from it (fitted-volume.ts: the
- * slice stack's star-shaped sheets fill concavities, +0.5 to +2% on MakeHuman clouds); without a
- * fit by slice integration (body-volume.ts).
- */
-function captureVolume(partStack: SliceStack, canonical: ReturnType<typeof toCanonical>, model: ModelFit | null, triangles: Uint32Array | null): { volumeM3: number; method: string } {
-  const volume = bodyVolume(partStack, canonical.mesh);
-  if (volume.method === 'mesh-divergence' || !model || !triangles) return volume;
-  const fitted = fittedCloudVolume(model.posed.positionsM, triangles, canonical.points, canonical.count, model.pointPart, NO_PART);
-  return { volumeM3: fitted.volumeM3, method: 'fitted-model-offset' };
 }
 
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
@@ -250,15 +237,14 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
   } : null;
   const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts, fit?.completion ?? null);
-  const neckAxis = neckAxisFromRings(ctx, torso.centreAt, torso.neckY, undefined);
   // With a fit, the neck is cut perpendicular to the fitted neck bone (ISO 8559-1: the girth
   // perpendicular to the neck's axis), at its narrowest along the bone: horizontal rings on heavy
   // bodies are pulled forward by the chin and back by the trapezius.
   const neckBone = fit?.seg.neckBone;
-  const neckPlane = neckBone ? narrowestNeckPlane(ctx, neckBone, partMask(girthSite('neckFit').parts)) : undefined;
+  const neckPlane = neckBone ? narrowestNeckPlane(ctx, neckBone, partMask(girthSite('neckFit').parts)) : neckPlaneFromRings(ctx, torso.centreAt, torso.neckY);
   const bones = fit?.seg.bones;
   const requests: CutRequest[] = siteRequests({
-    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckAxis, neckPlane, arms, legs,
+    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckPlane, arms, legs,
     fit: fit && bones ? {
       stack: fit.seg.stack, legLoop: fit.seg.legLoop,
       bones: { thighLeft: bones.thighLeft!, shinLeft: bones.shinLeft!, thighRight: bones.thighRight!, shinRight: bones.shinRight! },
@@ -277,7 +263,13 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     qualities.push(result.quality);
   }
   sites.sort((a, b) => CIRCUMFERENCE_FIELDS.indexOf(a.field) - CIRCUMFERENCE_FIELDS.indexOf(b.field));
-  const volume = captureVolume(partStack, canonical, fit?.model ?? null, options.fitter?.model?.triangles ?? null);
+  // A cloud's (or open mesh's) volume from the fitted model: the slice stack's star-shaped sheets
+  // fill concavities (+0.5 to +2% on MakeHuman clouds).
+  const triangles = options.fitter?.model?.triangles;
+  const fittedModel = fit?.model;
+  const volume = bodyVolume(partStack, canonical.mesh, fittedModel && triangles
+    ? () => fittedCloudVolume(fittedModel.posed.positionsM, triangles, canonical.points, canonical.count, fittedModel.pointPart, NO_PART).volumeM3
+    : null);
   const heightM = context.heightM ?? H;
   const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];
   const girthVolumeM3 = girthModelVolume(girths, {

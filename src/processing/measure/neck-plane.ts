@@ -22,15 +22,16 @@ function ringCentroidXZ(ring: Float32Array): [number, number] {
 }
 
 /**
- * Neck axis: the line through the centres of the fitted neck rings 2.5 cm below and at the neck
- * site, its lean from vertical clamped to 25°. Ring centres use every point of the loop through
- * the smooth fit, so the axis is stable to a fraction of a degree (raw slice centroids wobble by
- * millimetres with uneven sampling). With a fit, the rings keep only the neck's parts.
+ * The neck plane without a fit: through the torso profile's centre at the neck site, normal to
+ * the line through the centres of the fitted neck rings 2.5 cm below and at the site, its lean
+ * from vertical clamped to 25°. Ring centres use every point of the loop through the smooth fit,
+ * so the axis is stable to a fraction of a degree (raw slice centroids wobble by millimetres with
+ * uneven sampling).
  */
-export function neckAxisFromRings(ctx: CutContext, centreAt: (y: number) => [number, number], neckY: number, mask: number | undefined): Vec3 {
+export function neckPlaneFromRings(ctx: CutContext, centreAt: (y: number) => [number, number], neckY: number): { point: Vec3; normal: Vec3 } {
   const centre = (y: number): [number, number] => {
     const [x, z] = centreAt(y);
-    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15, partMask: mask });
+    const cut = measureGirth(ctx, { field: 'neckFit', point: [x, y, z], normal: [0, 1, 0], select: 'nearest', maxRadiusM: 0.15 });
     return cut ? ringCentroidXZ(cut.site.ringM) : [x, z];
   };
   // Below and at the site only: above it, short necks meet the jaw, whose loop centre jumps forward.
@@ -40,7 +41,8 @@ export function neckAxisFromRings(ctx: CutContext, centreAt: (y: number) => [num
   const lean = Math.hypot(dx, dz) / 0.025, maxLean = Math.tan((25 * Math.PI) / 180);
   if (lean > maxLean) { dx *= maxLean / lean; dz *= maxLean / lean; }
   const len = Math.hypot(dx, 0.025, dz);
-  return [dx / len, 0.025 / len, dz / len];
+  const [cx, cz] = centreAt(neckY);
+  return { point: [cx, neckY, cz], normal: [dx / len, 0.025 / len, dz / len] };
 }
 
 /** Share of the fitted neck bone (base to skull) searched for the narrowest neck section. */

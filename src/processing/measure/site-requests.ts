@@ -29,9 +29,8 @@ export interface SiteInputs {
   crotchY: number;
   acromionY: number;
   torso: TorsoSites;
-  neckAxis: Vec3;
-  /** With a fit: the neck plane found along the fitted neck bone (replaces level + neckAxis). */
-  neckPlane?: { point: Vec3; normal: Vec3 };
+  /** The neck's cut plane (neck-plane.ts): along the fitted neck bone, or from horizontal rings. */
+  neckPlane: { point: Vec3; normal: Vec3 };
   arms: { left: ArmLandmarks; right: ArmLandmarks };
   legs: { left: LegLandmarks; right: LegLandmarks };
   /** Present when a model was fitted: leg bones, per-slice leg loops (part stack), part masks on. */
@@ -86,11 +85,8 @@ export function siteRequests(input: SiteInputs): CutRequest[] {
       const armless = !site.parts.some((part) => /Arm|forearm|hand/.test(part));
       const exclude = input.fit && armless ? input.fit.armCapsules : undefined;
       requests.push({ field: site.field, point: [cx, level, cz], normal: [0, 1, 0], select: all ? 'all' : 'nearest', maxRadiusM: all ? 0.6 * H : 0.35 * H, partMask: mask, exclude });
-    } else if (site.orientation === 'neck-axis' && input.neckPlane) {
-      requests.push({ field: site.field, point: input.neckPlane.point, normal: input.neckPlane.normal, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
     } else if (site.orientation === 'neck-axis') {
-      const [cx, cz] = input.torso.centreAt(level);
-      requests.push({ field: site.field, point: [cx, level, cz], normal: input.neckAxis, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
+      requests.push({ field: site.field, point: input.neckPlane.point, normal: input.neckPlane.normal, select: 'nearest', maxRadiusM: 0.15, partMask: mask });
     } else if (site.bone && /^(thigh|shin)/.test(site.bone)) {
       const leg = input.legs[side];
       let point = axisPointAtY(leg, level), normal = leg.dir;
