@@ -47,8 +47,8 @@ export function checkBounds(summary: AccuracySummary, bounds: AccuracyBounds): s
     if (bound === undefined) continue;
     if (!Number.isFinite(f.ciMaxAbsMm)) violations.push(`${f.field}: no site-agnostic data (bound ${bound.ciMaxAbsMm} mm)`);
     else if (f.ciMaxAbsMm > bound.ciMaxAbsMm) violations.push(`${f.field}: CI reaches ${f.ciMaxAbsMm.toFixed(1)} mm > bound ${bound.ciMaxAbsMm} mm`);
-    const missing = f.planeMisses + f.missingSites;
-    if (missing > bound.maxMissing) violations.push(`${f.field}: ${f.planeMisses} plane(s) missing the body part + ${f.missingSites} girth(s) without a site > bound ${bound.maxMissing}`);
+    const missing = f.planeMisses + f.missingSites + f.ambiguousTruth;
+    if (missing > bound.maxMissing) violations.push(`${f.field}: ${f.planeMisses} plane(s) missing the body part + ${f.missingSites} girth(s) without a site + ${f.ambiguousTruth} on an ambiguous exact cut > bound ${bound.maxMissing}`);
   }
   const volume = Math.abs(summary.volumeErrorPct.mean);
   if (!Number.isFinite(volume) || volume > bounds.volumeErrorPctMaxAbs) {
@@ -67,7 +67,7 @@ export function boundsFromSummary(summary: AccuracySummary, description: string)
   const girths: Record<string, GirthBound> = {};
   for (const f of summary.fields) {
     if (!Number.isFinite(f.ciMaxAbsMm)) continue;
-    girths[f.field] = { ciMaxAbsMm: Math.ceil(2 * (f.ciMaxAbsMm + Math.max(2, 0.25 * f.ciMaxAbsMm))) / 2, maxMissing: f.planeMisses + f.missingSites };
+    girths[f.field] = { ciMaxAbsMm: Math.ceil(2 * (f.ciMaxAbsMm + Math.max(2, 0.25 * f.ciMaxAbsMm))) / 2, maxMissing: f.planeMisses + f.missingSites + f.ambiguousTruth };
   }
   const volume = Math.abs(summary.volumeErrorPct.mean);
   return {

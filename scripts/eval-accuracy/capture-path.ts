@@ -1,6 +1,6 @@
 // The real reading path for a variant: PLY bytes from the project's writer, read back by the
 // project's capture reader (readCapture when src/processing/capture/read-capture.ts exists,
-// else the PLY reader it dispatches to). Nothing is written to disk.
+// else the PLY reader it dispatches to). Nothing is written to disk (evaluate-run.ts may keep it).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ReadCapture } from '../../src/domain/body-scan-result.ts';
@@ -27,8 +27,8 @@ async function captureReader(): Promise<{ name: string; read: ReadCaptureFn }> {
   return reader;
 }
 
-export async function throughCaptureReader(geometry: PlyGeometry): Promise<{ read: ReadCapture; path: string; bytes: number }> {
+export async function throughCaptureReader(geometry: PlyGeometry): Promise<{ read: ReadCapture; path: string; bytes: Uint8Array }> {
   const bytes = writePly(geometry);
   const { name, read } = await captureReader();
-  return { read: await read(bytes), path: name, bytes: bytes.length };
+  return { read: await read(bytes), path: name, bytes };
 }

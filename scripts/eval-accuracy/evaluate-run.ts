@@ -2,6 +2,8 @@
 // measureBody; then every reported girth is compared (a) with the exact cut of the body mesh on
 // the measurer's own plane ("site-agnostic error": perimeter error only) and (b) with the
 // evaluation's own truth site ("site-definition difference", information only).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS, type CircumferenceField } from '../../src/domain/measurements.ts';
 import { applyRigidTransform, registerByCorrespondence, registerRigid, rotateVector, tiltRad, type RigidRegistration } from '../../src/processing/evaluation/rigid-registration.ts';
@@ -44,10 +46,29 @@ export interface FieldRecord {
    * the axis line more than a quarter of the limb beyond either joint): no truth on that plane.
    */
   planeMissesPart: boolean;
+  /**
+   * The exact cut is not a reference on this plane: moved TRUTH_PROBE_M along the normal either
+   * way it jumps (second difference over TRUTH_JUMP_MM), as where an arm's skin joins the torso's
+   * and the cut's arm-skin loop takes in a fold or not. No site-agnostic error then (counted apart).
+   */
+  truthAmbiguous?: boolean;
 }
 
 /** How far outside every loop the body-part axis may cross the measurer's plane before it counts as a miss (m). */
 export const AXIS_MISS_TOLERANCE_M = 0.002;
+/** Plane offset of the truth-stability probe (m) and the jump that makes the truth ambiguous (mm). */
+export const TRUTH_PROBE_M = 0.002;
+export const TRUTH_JUMP_MM = 5;
+
+/**
+ * |T(+d) + T(−d) − 2·T(0)| of the exact cut along the plane normal (mm): under 1 mm on a smooth
+ * limb or torso (curvature of the girth profile over 4 mm), tens of mm where the cut's loop changes.
+ */
+function truthJumpMm(mesh: BodyMesh, field: CircumferenceField, center: Vec3, normal: Vec3, atCenterM: number): number {
+  const at = (d: number): number | null => girthOnPlane(mesh, field, [center[0] + d * normal[0], center[1] + d * normal[1], center[2] + d * normal[2]], normal)?.perimeterM ?? null;
+  const up = at(TRUTH_PROBE_M), down = at(-TRUTH_PROBE_M);
+  return up === null || down === null ? Infinity : mm(Math.abs(up + down - 2 * atCenterM));
+}
 
 export interface RunRecord {
   /** The evaluation set (eval-sets.ts) the run belongs to. */
@@ -73,6 +94,8 @@ export interface RunRecord {
    * without a fit.
    */
   holeFill?: { areaShare: number; sitesCompleted: number } | null;
+  /** measureBody's landmarks in its canonical frame (mm): where left and right sites landed. */
+  landmarksMm?: Record<string, [number, number, number]>;
 }
 
 const mm = (m: number): number => m * 1000;
@@ -86,6 +109,7 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
     let truthOnPlaneM: number | null = null;
     let sideMismatch = false;
     let planeMissesPart = false;
+    let truthAmbiguous = false;
     let center: Vec3 | null = null, normal: Vec3 | null = null;
     if (site) {
       center = applyRigidTransform(registration, site.centerM) as Vec3;
@@ -93,13 +117,14 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
       const girth = girthOnPlane(truth.mesh, field, center, normal);
       planeMissesPart = girth === null || girth.axisOffsetM > AXIS_MISS_TOLERANCE_M;
       truthOnPlaneM = girth && !planeMissesPart ? girth.perimeterM : null;
+      if (truthOnPlaneM !== null && truthJumpMm(truth.mesh, field, center, normal, truthOnPlaneM) > TRUTH_JUMP_MM) truthAmbiguous = true;
       sideMismatch = girth !== null && girth.side !== null && girth.side !== fieldSide(field);
     }
     return {
       field,
       measuredMm: mm(measuredM),
       truthOnPlaneMm: truthOnPlaneM === null ? null : mm(truthOnPlaneM),
-      siteAgnosticErrorMm: truthOnPlaneM === null ? null : mm(measuredM - truthOnPlaneM),
+      siteAgnosticErrorMm: truthOnPlaneM === null || truthAmbiguous ? null : mm(measuredM - truthOnPlaneM),
       truthSiteMm: mm(truthSite.perimeterM),
       siteDefinitionDiffMm: mm(measuredM - truthSite.perimeterM),
       planeCenterM: center,
@@ -107,6 +132,7 @@ function compareFields(truth: BodyTruth, result: BodyMeasurementResult, registra
       truthSiteCenterM: truthSite.centerM,
       sideMismatch,
       planeMissesPart,
+      truthAmbiguous,
     };
   });
 }
@@ -120,7 +146,10 @@ export async function evaluateRun(
     registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: null, holeFill: null,
   };
   try {
-    const { read, path } = await throughCaptureReader(variant.geometry);
+    const { read, path, bytes } = await throughCaptureReader(variant.geometry);
+    // EVAL_CAPTURE_DIR keeps each run's capture (PLY) for debugging a single run with `bodyscan measure`.
+    const keepDir = process.env.EVAL_CAPTURE_DIR;
+    if (keepDir) writeFileSync(join(keepDir, `${truth.name}-${variant.name}.ply`), bytes);
     base.capturePath = path;
     const started = performance.now();
     // No user context: unit and axis detection are part of what is evaluated.
@@ -146,6 +175,7 @@ export async function evaluateRun(
       inlierFraction: registration.inlierFraction,
     };
     base.fields = compareFields(truth, result, registration);
+    base.landmarksMm = Object.fromEntries(Object.entries(result.landmarks).map(([name, p]) => [name, [mm(p[0]), mm(p[1]), mm(p[2])]]));
     if (inspect) await inspect(result);
   } catch (error) {
     base.failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

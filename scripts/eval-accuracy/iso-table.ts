@@ -28,6 +28,8 @@ export interface FieldSummary {
   planeMisses: number;
   /** Runs that reported the girth without a site (no plane to cut). */
   missingSites: number;
+  /** Runs whose exact cut jumps within ±2 mm of the plane (evaluate-run.ts truthAmbiguous): excluded from n. */
+  ambiguousTruth: number;
 }
 
 export interface AccuracySummary {
@@ -51,7 +53,8 @@ export function summarize(records: readonly RunRecord[]): AccuracySummary {
       siteDefinition: summarizeMeanError(rows.map((f) => f.siteDefinitionDiffMm)),
       sideMismatches: rows.filter((f) => f.sideMismatch).length,
       planeMisses: rows.filter((f) => f.planeMissesPart).length,
-      missingSites: rows.filter((f) => f.siteAgnosticErrorMm === null && !f.planeMissesPart).length,
+      missingSites: rows.filter((f) => f.siteAgnosticErrorMm === null && !f.planeMissesPart && !f.truthAmbiguous).length,
+      ambiguousTruth: rows.filter((f) => f.truthAmbiguous).length,
     };
   });
   return {
@@ -69,17 +72,17 @@ const signed = (v: number, width: number, digits = 1): string => (Number.isFinit
 export function formatTable(summary: AccuracySummary): string {
   const lines: string[] = [];
   lines.push('ISO 20685-1 (site-agnostic error = scan - exact cut of the mesh on the scan\'s own plane), mm');
-  lines.push(`${'field'.padEnd(19)}${'n'.padStart(4)}${'mean'.padStart(8)}${'SD'.padStart(7)}${'95% CI of mean'.padStart(19)}${'limit'.padStart(7)}  verdict | site-def. diff mean   SD | swaps misses no-site`);
+  lines.push(`${'field'.padEnd(19)}${'n'.padStart(4)}${'mean'.padStart(8)}${'SD'.padStart(7)}${'95% CI of mean'.padStart(19)}${'limit'.padStart(7)}  verdict | site-def. diff mean   SD | swaps misses no-site ambig.`);
   for (const f of summary.fields) {
     const s = f.siteAgnostic, d = f.siteDefinition;
     const ci = `[${signed(s.ciLow, 6)}, ${signed(s.ciHigh, 6)}]`;
-    lines.push(`${f.field.padEnd(19)}${String(s.n).padStart(4)}${signed(s.mean, 8)}${num(s.sd, 7)}${ci.padStart(19)}${('±' + f.limitMm).padStart(7)}  ${f.verdict.padEnd(7)} | ${signed(d.mean, 19)}${num(d.sd, 6)} |${String(f.sideMismatches).padStart(6)}${String(f.planeMisses).padStart(7)}${String(f.missingSites).padStart(8)}`);
+    lines.push(`${f.field.padEnd(19)}${String(s.n).padStart(4)}${signed(s.mean, 8)}${num(s.sd, 7)}${ci.padStart(19)}${('±' + f.limitMm).padStart(7)}  ${f.verdict.padEnd(7)} | ${signed(d.mean, 19)}${num(d.sd, 6)} |${String(f.sideMismatches).padStart(6)}${String(f.planeMisses).padStart(7)}${String(f.missingSites).padStart(8)}${String(f.ambiguousTruth).padStart(7)}`);
   }
   const v = summary.volumeErrorPct, h = summary.statureErrorMm;
   lines.push(`fullBodyVolume error %: n ${v.n}, mean ${signed(v.mean, 0, 2)}, SD ${num(v.sd, 0, 2)}, 95% CI [${signed(v.ciLow, 0, 2)}, ${signed(v.ciHigh, 0, 2)}]`);
   lines.push(`stature error mm:       n ${h.n}, mean ${signed(h.mean, 0)}, SD ${num(h.sd, 0)}, 95% CI [${signed(h.ciLow, 0)}, ${signed(h.ciHigh, 0)}]`);
   lines.push(`runs: ${summary.runs}, failed: ${summary.failedRuns}`);
-  lines.push('swaps: plane crossed the other side\'s limb; misses: plane does not cut the field\'s body part (excluded from n); no-site: girth without a site');
+  lines.push('swaps: plane crossed the other side\'s limb; misses: plane does not cut the field\'s body part (excluded from n); no-site: girth without a site; ambig.: the exact cut jumps by more than 5 mm (second difference) within ±2 mm of the plane, so it is no reference there (excluded from n)');
   return lines.join('\n');
 }
 

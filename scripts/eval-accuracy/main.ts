@@ -116,7 +116,7 @@ for (const set of sets) {
     for (const name of set.variants) {
       const variant = buildVariant(name, body.partial?.mesh ?? body.truth.mesh, seed, variantOptions, body.partial ? { positionsM: body.partial.floorPositionsM, triangles: body.partial.floorTriangles } : undefined);
       const { read, path, bytes } = await throughCaptureReader(variant.geometry);
-      console.log(`capture path check ${name}: ${path}, ${bytes} bytes -> ${read.format}, ${read.geometry.positions.length / 3} points, ${read.geometry.indices ? read.geometry.indices.length / 3 : 0} triangles`);
+      console.log(`capture path check ${name}: ${path}, ${bytes.length} bytes -> ${read.format}, ${read.geometry.positions.length / 3} points, ${read.geometry.indices ? read.geometry.indices.length / 3 : 0} triangles`);
     }
     console.log('\ntruth-site girths (mm), per body:');
     console.log(`${'field'.padEnd(19)}${built.map((b) => b.truth.name.slice(0, 9).padStart(10)).join('')}`);

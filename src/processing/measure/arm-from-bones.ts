@@ -17,7 +17,7 @@
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Bone } from './fit-segmentation.ts';
 import type { ArmLandmarks, LimbAxis } from './limb-axes.ts';
-import { axial, extremumIndex, findAcromionS, radialProfile } from './limb-axes.ts';
+import { axial, extremumIndex, findAcromionS, LIMB_PLATEAU_M, movingAverage, radialProfile } from './limb-axes.ts';
 import type { SliceStack } from './slices.ts';
 
 const BIN_M = 0.005;
@@ -66,10 +66,12 @@ export function armLandmarksFromBones(partStack: SliceStack, group: number, uppe
     if (rho < 0.03 && s > tip) tip = s;
   }
   const pts = lower.subarray(0, m);
-  const profile = radialProfile(pts, foreLine, 0, tip, BIN_M);
+  // Each 5 mm bin's median radius scatters by 1-3 mm around an elliptical forearm (about 100
+  // points a bin on a 200k-point sample): a 2.5 cm moving average before the flat-stretch search.
+  const profile = movingAverage(radialProfile(pts, foreLine, 0, tip, BIN_M), 2);
   const wristJointS = (fore.tail[0] - elbowPoint[0]) * forearmDir[0] + (fore.tail[1] - elbowPoint[1]) * forearmDir[1] + (fore.tail[2] - elbowPoint[2]) * forearmDir[2];
   const at = (f: number) => Math.min(profile.length - 1, Math.round((f * wristJointS) / BIN_M));
-  const wristF = extremumIndex(profile, at(0.75), at(1), -1) * BIN_M + BIN_M / 2;
-  const forearmF = extremumIndex(profile, at(0.1), at(0.6), 1) * BIN_M + BIN_M / 2;
+  const wristF = extremumIndex(profile, at(0.75), at(1), -1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
+  const forearmF = extremumIndex(profile, at(0.1), at(0.6), 1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
   return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir, acromionPoint };
 }

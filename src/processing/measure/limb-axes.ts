@@ -18,6 +18,16 @@ import { sliceOf } from './slices.ts';
 
 /** Bin length along a limb axis for the acromion walk and the radial profiles (m). */
 const PROFILE_BIN_M = 0.005;
+/**
+ * Flat-stretch tolerance of limb extremum searches (m of radius, extremumIndex's `plateau`):
+ * about the spread of a 5 mm bin's median radius on a 1-3 mm noisy cloud; 2π times it (2.5 mm)
+ * bounds how far the chosen girth can lie from the extreme one.
+ */
+export const LIMB_PLATEAU_M = 0.0004;
+/** Radius of the acromion search's cylinder about its line (m). */
+const NEAR_AXIS_M = 0.02;
+/** Acromion surface runs up to this long are a dome's, from GRAZING_RUN_M a grazed top's (m). */
+const DOME_RUN_M = 0.02, GRAZING_RUN_M = 0.05;
 
 export interface LimbAxis {
   /** Point on the axis (m): the acromion for arms, the point at crotch height for legs. */
@@ -114,11 +124,29 @@ export function radialProfile(pts: Float64Array, axis: LimbAxis, s0: number, s1:
   return out;
 }
 
+/** Mean of the finite values within `half` bins of each bin (NaN where there are none). */
+export function movingAverage(profile: Float64Array, half: number): Float64Array {
+  const out = new Float64Array(profile.length);
+  for (let i = 0; i < profile.length; i++) {
+    let sum = 0, n = 0;
+    for (let k = Math.max(0, i - half); k <= Math.min(profile.length - 1, i + half); k++) {
+      if (Number.isFinite(profile[k])) { sum += profile[k]; n++; }
+    }
+    out[i] = n > 0 ? sum / n : NaN;
+  }
+  return out;
+}
+
 /**
- * Index of the extremum (sign +1 max, −1 min) of `profile` over [i0, i1] after a 3-bin moving
- * average, refined to sub-bin precision by a parabola through its neighbours.
+ * Index of the extremum (sign +1 max, −1 min) of `profile` over [i0, i1] after a 3-bin median,
+ * refined to sub-bin precision by a parabola through its neighbours. With `plateau` > 0 (the
+ * profile's units): the centre of the run of bins around the extremum whose values lie within
+ * `plateau` of it. A limb's widest or narrowest stretch is often flat to a fraction of a
+ * millimetre over centimetres; its argmax then follows the noise, and the two sides of symmetric
+ * bodies landed up to 27 mm apart (calves) and 16 mm (wrists), while the centre of the flat stretch
+ * stays put. The girth there is within 2π·plateau of the extreme one.
  */
-export function extremumIndex(profile: ArrayLike<number>, i0: number, i1: number, sign: 1 | -1): number {
+export function extremumIndex(profile: ArrayLike<number>, i0: number, i1: number, sign: 1 | -1, plateau = 0): number {
   // Median of 3 neighbours: a slice whose loop broke up (one bad value) cannot become the extremum.
   const value = (i: number) => {
     const v: number[] = [];
@@ -131,6 +159,13 @@ export function extremumIndex(profile: ArrayLike<number>, i0: number, i1: number
   for (let i = Math.max(0, i0); i <= Math.min(profile.length - 1, i1); i++) {
     const v = value(i);
     if (v > bestValue) { bestValue = v; best = i; }
+  }
+  if (plateau > 0 && best >= 0) {
+    const lo0 = Math.max(0, i0), hi0 = Math.min(profile.length - 1, i1);
+    let lo = best, hi = best;
+    while (lo - 1 >= lo0 && value(lo - 1) >= bestValue - plateau) lo--;
+    while (hi + 1 <= hi0 && value(hi + 1) >= bestValue - plateau) hi++;
+    if (hi > lo) return 0.5 * (lo + hi);
   }
   if (best <= 0 || best >= profile.length - 1) return Math.max(best, i0);
   const a = value(best - 1), b = value(best), c = value(best + 1);
@@ -202,10 +237,14 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
  * Acromion along a limb axis (m from axis.origin, negative = above it for a downward axis):
  * walk up the axis from `startS` (a point inside the arm, e.g. at the armpit) through 5 mm bins
  * of points within 2 cm of the axis on the arm's side (sign·x > 0). Inside the arm there are none
- * (its radius is larger); the first occupied run of bins is the dome where the axis leaves the arm;
- * farther up the line may hit the head, so the walk stops there. The dome's apex is fitted as a
- * paraboloid s = s0 + c·ρ² (unbiased under symmetric noise); a run longer than 3 cm means the line
- * grazes the shoulder's top instead, and the acromion is where the line first meets the surface.
+ * (its radius is larger); the first occupied run of bins is the surface where the axis leaves the
+ * arm; farther up the line may hit the head, so the walk stops there. Two readings of that run:
+ * - a dome the line leaves through (real shoulders): its apex, a paraboloid s = s0 + c·ρ² fitted
+ *   to the run (unbiased under symmetric noise);
+ * - a shoulder top the line grazes (a long run): where the line first meets the surface.
+ * The run's length blends them, the apex up to 2 cm and the first meeting from 5 cm, linearly
+ * between: one switch at 3 cm, as before, flipped under noise, and the two sides of symmetric
+ * bodies read acromions 2 cm apart in height and mid-arm girths up to 10 mm apart.
  */
 export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number, side: 1 | -1): number {
   const dir = axis.dir;
@@ -217,7 +256,7 @@ export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number,
       const x = stack.points[3 * k], y = stack.points[3 * k + 1], z = stack.points[3 * k + 2];
       if (side * x <= 0) continue;
       const [sa, rho] = axial(axis, x, y, z);
-      if (rho < 0.02) near.push(sa, rho);
+      if (rho < NEAR_AXIS_M) near.push(sa, rho);
     }
   }
   const bin = PROFILE_BIN_M, binsUp = 80;
@@ -232,7 +271,7 @@ export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number,
   while (lastBin + 1 < binsUp && (occupied[lastBin + 1] >= 1 || (lastBin + 2 < binsUp && occupied[lastBin + 2] >= 1))) lastBin++;
   const sTop = armpitS - (lastBin + 1) * bin;
   const sBottom = armpitS - firstBin * bin + 0.01;
-  let s0 = sTop;
+  let apexS = sTop;
   {
     let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (let k = 0; k < near.length; k += 2) {
@@ -241,12 +280,19 @@ export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number,
       n++; sx += x; sy += y; sxx += x * x; sxy += x * y;
     }
     const det = n * sxx - sx * sx;
-    if (n >= 6 && det > 0) s0 = (sy * sxx - sx * sxy) / det;
+    if (n >= 6 && det > 0) apexS = (sy * sxx - sx * sxy) / det;
   }
-  // A long run (> 3 cm) means the line grazes the shoulder's top surface instead of leaving
-  // through a dome (real shoulders): the acromion is then where the line first meets the surface.
-  if ((lastBin - firstBin + 1) * bin > 0.03) s0 = armpitS - firstBin * bin;
-  return s0;
+  // The run's extent from its points (2nd to 98th percentile: a stray point does not set it; not
+  // from its bins: a bin more or less is a 5 mm step of the blend).
+  const run: number[] = [];
+  for (let k = 0; k < near.length; k += 2) if (near[k] >= sTop && near[k] <= sBottom - 0.01) run.push(near[k]);
+  run.sort((a, b) => a - b);
+  const runLo = run.length >= 10 ? run[Math.floor(0.02 * run.length)] : NaN;
+  const runHi = run.length >= 10 ? run[Math.ceil(0.98 * run.length) - 1] : NaN;
+  const firstMeetS = runHi > runLo ? runHi : armpitS - firstBin * bin;
+  const runM = runHi > runLo ? runHi - runLo : (lastBin - firstBin + 1) * bin;
+  const grazing = Math.min(1, Math.max(0, (runM - DOME_RUN_M) / (GRAZING_RUN_M - DOME_RUN_M)));
+  return (1 - grazing) * apexS + grazing * firstMeetS;
 }
 
 /** Projection of p − origin on dir (m). */
@@ -289,8 +335,8 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const kneeLo = kneeJointY === undefined ? 0.5 * crotchY : Math.max(0.5 * crotchY, kneeJointY - 0.04);
   const kneeHi = kneeJointY === undefined ? 0.75 * crotchY : Math.min(0.75 * crotchY, kneeJointY + 0.04);
   const kneeY = toY(extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1));
-  const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1));
-  const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1));
+  const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1, LIMB_PLATEAU_M));
+  const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1, LIMB_PLATEAU_M));
   return { origin, dir, kneeY, calfY, ankleY };
 }
 

@@ -30,6 +30,9 @@ import { siteTrianglesOf } from './cut-completion.ts';
 import { filledCapture } from './model-hole-fill.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
+import { meshVolume } from '../geometry/mesh-volume.ts';
+import { vertexNormals } from '../body-model/fit-kinematics.ts';
+import { labelOrientedVertices } from '../body-model/fit-segmentation.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
 import type { FitSegmentation } from './fit-segmentation.ts';
 import { segmentByFit } from './fit-segmentation.ts';
@@ -64,7 +67,7 @@ export interface BodyFitter {
    * The fitted model's mesh (triangles, part of each vertex), to fill the capture's holes from the
    * posed model (model-hole-fill.ts, cut-completion.ts); without it holes are bridged by chords.
    */
-  model?: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>;
+  model?: Pick<PosableBodyModel, 'vertexCount' | 'triangles' | 'vertexPart'>;
 }
 
 export interface MeasureOptions {
@@ -208,6 +211,24 @@ function kneeJointY(seg: FitSegmentation, side: 'Left' | 'Right'): number | unde
   return thigh && shin ? 0.5 * (thigh.tail[1] + shin.head[1]) : undefined;
 }
 
+/**
+ * Body part of each vertex of a mesh capture: from the posed model with the mesh's oriented vertex
+ * normals (labelOrientedVertices: a torso vertex under a resting arm faces the arm and is not taken
+ * for it); without the model's mesh, the part of the nearest labelled sample point within 3 cm.
+ * The normals' sign is the mesh's: outward when its signed volume is positive.
+ */
+function meshVertexParts(
+  mesh: { positions: Float32Array; indices: Uint32Array }, points: Float32Array, count: number, model: ModelFit,
+  modelMesh: Pick<PosableBodyModel, 'vertexCount' | 'triangles' | 'vertexPart'> | undefined,
+): Uint8Array {
+  const vertexCount = mesh.positions.length / 3;
+  if (!modelMesh) return transferLabels(points, model.pointPart, count, mesh.positions, vertexCount, 0.03, NO_PART);
+  const normals = new Float32Array(mesh.positions.length);
+  vertexNormals(mesh.positions, mesh.indices, normals);
+  if (meshVolume(mesh.positions, mesh.indices).signedVolume < 0) for (let i = 0; i < normals.length; i++) normals[i] = -normals[i];
+  return labelOrientedVertices(modelMesh, model.posed.positionsM, mesh.positions, normals, vertexCount, 0.05);
+}
+
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
   const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
   const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
@@ -234,7 +255,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
     pointPart: fit.capturePart,
-    vertexPart: canonical.mesh ? transferLabels(canonical.points, fit.model.pointPart, canonical.count, canonical.mesh.positions, canonical.mesh.positions.length / 3, 0.03, NO_PART) : null,
+    vertexPart: canonical.mesh ? meshVertexParts(canonical.mesh, canonical.points, canonical.count, fit.model, options.fitter?.model) : null,
   } : null;
   const ctx = makeCutContext(stack, canonical.mesh, pointDensity(canonical.count, H), parts, fit?.completion ?? null);
   // With a fit, the neck is cut perpendicular to the fitted neck bone (ISO 8559-1: the girth

@@ -1,0 +1,85 @@
+// Where left and right sites land on a symmetric body: the acromion (the top of the shoulder above
+// the fitted shoulder joint) and the widest/narrowest stretch of a limb must not flip between two
+// readings under noise, or the two sides of one body read different girths.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildSlices } from '../../../src/processing/measure/slices.ts';
+import { extremumIndex, findAcromionS } from '../../../src/processing/measure/limb-axes.ts';
+import type { LimbAxis } from '../../../src/processing/measure/limb-axes.ts';
+import { makeRandom as random } from '../../../src/processing/geometry/prng.ts';
+
+const TOP_Y = 1.4, JOINT_X = 0.2;
+
+/**
+ * A shoulder top on one side (side·x > 0): y = TOP_Y − slope·(side·x − JOINT_X) − 3·ρ² over a
+ * 10 x 10 cm patch about the vertical through the joint, 1 mm Gaussian-ish noise, plus a torso
+ * wall far below so the stack has a stature.
+ */
+function shoulderPatch(slope: number, side: 1 | -1, seed: number): Float32Array {
+  const rnd = random(seed);
+  const n = 40000, pts = new Float32Array(3 * (n + 2));
+  for (let i = 0; i < n; i++) {
+    const u = (rnd() - 0.5) * 0.1, w = (rnd() - 0.5) * 0.1;
+    const noise = (rnd() + rnd() + rnd() - 1.5) * 0.002;
+    pts[3 * i] = side * (JOINT_X + u);
+    pts[3 * i + 1] = TOP_Y - slope * u - 3 * (u * u + w * w) + noise;
+    pts[3 * i + 2] = w;
+  }
+  // Two points at the floor and the crown so the slice stack spans a standing height.
+  pts.set([0, 0, 0, 0, 1.6, 0], 3 * n);
+  return pts;
+}
+
+function acromionY(slope: number, side: 1 | -1, seed: number): number {
+  const pts = shoulderPatch(slope, side, seed);
+  const stack = buildSlices(pts, pts.length / 3, 1.6);
+  const axis: LimbAxis = { origin: [side * JOINT_X, 1.3, 0], dir: [0, -1, 0] };
+  return 1.3 - findAcromionS(stack, axis, 0, side);
+}
+
+describe('acromion above the shoulder joint', () => {
+  it('reads the same height on the mirrored shoulder of a symmetric body (different noise)', () => {
+    for (const slope of [0, 0.3, 0.8]) {
+      const left = acromionY(slope, 1, 11), right = acromionY(slope, -1, 12);
+      assert.ok(Math.abs(left - right) < 0.0015, `slope ${slope}: left ${left.toFixed(4)} right ${right.toFixed(4)}`);
+    }
+  });
+
+  it('moves continuously as the shoulder top tilts from a dome to a slope the line grazes', () => {
+    // Steps of 0.05 in slope lengthen the surface run by a few mm each: a switch between the
+    // dome's apex and the first meeting would show as a jump of 1-2 cm at one step.
+    const ys: number[] = [];
+    for (let k = 0; k <= 30; k++) ys.push(acromionY(0.05 * k, 1, 100 + k));
+    for (let k = 1; k < ys.length; k++) {
+      assert.ok(Math.abs(ys[k] - ys[k - 1]) < 0.004, `slope ${(0.05 * k).toFixed(2)}: ${(ys[k - 1] * 1000).toFixed(1)} -> ${(ys[k] * 1000).toFixed(1)} mm`);
+    }
+    // A level dome reads its apex; a steep slope where the line first meets it (below the apex).
+    assert.ok(Math.abs(ys[0] - TOP_Y) < 0.002, `level: ${ys[0].toFixed(4)}`);
+    assert.ok(ys[30] < TOP_Y - 0.015, `slope 1.5: ${ys[30].toFixed(4)}`);
+  });
+});
+
+describe('widest or narrowest stretch of a limb profile', () => {
+  /** A radius profile (m) flat to ±0.1 mm over bins 12-28 and rising 1 mm a bin outside. */
+  function flatBottom(seed: number): Float64Array {
+    const rnd = random(seed);
+    return Float64Array.from({ length: 40 }, (_, i) => 0.03 + 0.001 * Math.max(0, 12 - i, i - 28) + (rnd() - 0.5) * 0.0002);
+  }
+
+  it('takes the centre of the flat stretch, wherever the noise puts its lowest bin', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const at = extremumIndex(flatBottom(seed), 0, 39, -1, 0.0004);
+      assert.ok(Math.abs(at - 20) <= 1, `seed ${seed}: ${at}`);
+    }
+  });
+
+  it('without a tolerance, follows the noise (the behaviour the tolerance replaces)', () => {
+    const spots = [1, 2, 3, 4, 5].map((seed) => extremumIndex(flatBottom(seed), 0, 39, -1));
+    assert.ok(Math.max(...spots) - Math.min(...spots) > 3, `argmins ${spots.map((v) => v.toFixed(1)).join(', ')}`);
+  });
+
+  it('still finds a sharp extremum at its own bin', () => {
+    const profile = Float64Array.from({ length: 40 }, (_, i) => 0.03 + 0.001 * Math.abs(i - 9));
+    assert.ok(Math.abs(extremumIndex(profile, 0, 39, -1, 0.0004) - 9) < 0.6);
+  });
+});
