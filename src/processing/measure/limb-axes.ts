@@ -160,8 +160,11 @@ export function extremumIndex(profile: ArrayLike<number>, i0: number, i1: number
     const v = value(i);
     if (v > bestValue) { bestValue = v; best = i; }
   }
+  // An extremum on the range's own end (a profile still rising or falling there) is that end: a
+  // flat stretch beside it would pull the two sides of one body apart by whichever bin noise lifts.
+  const lo0 = Math.max(0, i0), hi0 = Math.min(profile.length - 1, i1);
+  if (plateau > 0 && (best === lo0 || best === hi0)) return best;
   if (plateau > 0 && best >= 0) {
-    const lo0 = Math.max(0, i0), hi0 = Math.min(profile.length - 1, i1);
     let lo = best, hi = best;
     while (lo - 1 >= lo0 && value(lo - 1) >= bestValue - plateau) lo--;
     while (hi + 1 <= hi0 && value(hi + 1) >= bestValue - plateau) hi++;
@@ -319,9 +322,11 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
 /**
  * kneeJointY: the fitted knee joint's height (m); when given, the knee is the narrowest section
  * within 4 cm of it (on a flat stretch the unrestricted search wandered by up to 1.4 cm between
- * the legs of a symmetric body).
+ * the legs of a symmetric body). kneeYGiven: the knee height to use instead of searching (both
+ * legs' mean: the calf is searched up to the knee, and one leg's knee 6 cm above the other's put
+ * that leg's calf 3 cm higher on a body whose calf profile rises all the way to the knee).
  */
-export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number): LegLandmarks {
+export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number, kneeYGiven?: number): LegLandmarks {
   const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
   const pca = principalAxes(pts, pts.length / 3);
   let dir = pca.axes[0];
@@ -334,7 +339,7 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const toY = (index: number) => (index + 0.5) * t;
   const kneeLo = kneeJointY === undefined ? 0.5 * crotchY : Math.max(0.5 * crotchY, kneeJointY - 0.04);
   const kneeHi = kneeJointY === undefined ? 0.75 * crotchY : Math.min(0.75 * crotchY, kneeJointY + 0.04);
-  const kneeY = toY(extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1));
+  const kneeY = kneeYGiven ?? toY(extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1));
   const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1, LIMB_PLATEAU_M));
   const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1, LIMB_PLATEAU_M));
   return { origin, dir, kneeY, calfY, ankleY };

@@ -78,6 +78,13 @@ describe('widest or narrowest stretch of a limb profile', () => {
     assert.ok(Math.max(...spots) - Math.min(...spots) > 3, `argmins ${spots.map((v) => v.toFixed(1)).join(', ')}`);
   });
 
+  it('takes the range end when the profile is still rising or falling there, whatever flat stretch follows', () => {
+    // A forearm profile falling from the elbow: the widest section over the range is its first bin,
+    // on both sides of a body, even where noise makes the next bins nearly as wide on one side.
+    const falling = (bump: number) => Float64Array.from({ length: 30 }, (_, i) => 0.038 - 0.0005 * i + (i >= 5 && i <= 8 ? bump : 0));
+    for (const bump of [0, 0.0008, 0.0012]) assert.equal(extremumIndex(falling(bump), 4, 27, 1, 0.0004), 4, `bump ${bump}`);
+  });
+
   it('still finds a sharp extremum at its own bin', () => {
     const profile = Float64Array.from({ length: 40 }, (_, i) => 0.03 + 0.001 * Math.abs(i - 9));
     assert.ok(Math.abs(extremumIndex(profile, 0, 39, -1, 0.0004) - 9) < 0.6);
