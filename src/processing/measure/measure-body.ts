@@ -123,6 +123,12 @@ interface BodyParts {
     completion: ModelCompletion | null;
     /** Share of the model's surface filled into the capture's holes (0 when none was needed). */
     filledAreaShare: number;
+    /**
+     * Stature (m): the capture's top, or, when its holes were filled from the model, the filled
+     * capture's (a scanner that misses the crown reads the top of the hole's rim otherwise: 34 mm
+     * short on the partial evaluation set).
+     */
+    statureM: number;
     /** How holes are closed: from the fitted model, or only by chords (and why). */
     holeCompletion: string;
   } | null;
@@ -187,7 +193,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
   const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
-  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion } };
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, statureM: filled?.topM ?? H } };
 }
 
 /**
@@ -290,7 +296,8 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const volume = bodyVolume(partStack, canonical.mesh, fittedModel && triangles
     ? () => fittedCloudVolume(fittedModel.posed.positionsM, triangles, canonical.points, canonical.count, fittedModel.pointPart, NO_PART).volumeM3
     : null);
-  const heightM = context.heightM ?? H;
+  const statureM = fit?.statureM ?? H;
+  const heightM = context.heightM ?? statureM;
   const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];
   const girthVolumeM3 = girthModelVolume(girths, {
     crotch: seg.crotchY, hips: torso.hipsY, stomach: torso.stomachY, waist: torso.waistY, lowerChest: torso.lowerChestY,
@@ -337,7 +344,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
     canonical: outGeometry,
     landmarks,
     sites,
-    statureM: H,
+    statureM,
     diagnostics: {
       ...canonical.diagnostics,
       keptPoints: canonical.count,

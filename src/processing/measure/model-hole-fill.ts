@@ -90,7 +90,7 @@ export function modelHoleFill(
  */
 export function filledCapture(
   capturePoints: Float32Array, captureCount: number, statureM: number, model: ModelFit, mesh: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, captureGrid: PointGrid,
-): { stack: SliceStack; fit: ModelFit; areaShare: number } | null {
+): { stack: SliceStack; fit: ModelFit; areaShare: number; topM: number } | null {
   const fill = modelHoleFill(model.posed.positionsM, mesh.triangles, mesh.vertexPart, captureGrid, pointDensity(captureCount, statureM));
   if (fill.areaShare < MIN_FILL_AREA_SHARE) return null;
   const count = captureCount + fill.count;
@@ -102,5 +102,5 @@ export function filledCapture(
   const pointPart = new Uint8Array(count);
   pointPart.set(model.pointPart.subarray(0, captureCount));
   pointPart.set(fill.part, captureCount);
-  return { stack: buildSlices(points, count, topM), fit: { ...model, pointPart }, areaShare: fill.areaShare };
+  return { stack: buildSlices(points, count, topM), fit: { ...model, pointPart }, areaShare: fill.areaShare, topM };
 }

@@ -82,4 +82,11 @@ describe('a partial capture measured with the fitted body model', () => {
     const diffPct = (100 * (holed.measurements.fullBodyVolume - whole.measurements.fullBodyVolume)) / whole.measurements.fullBodyVolume;
     assert.ok(Math.abs(diffPct) < 1, `${diffPct.toFixed(2)} %`);
   });
+
+  it('reads the stature of a capture missing its crown from the capture filled from the model: within 5 mm of the whole capture', () => {
+    // Without the fill the top of the hole's rim (3 cm below the crown) would be the stature.
+    const diffMm = 1000 * (holed.statureM - whole.statureM);
+    assert.ok(Math.abs(diffMm) < 5, `${diffMm.toFixed(1)} mm`);
+    assert.ok(1000 * (whole.statureM - chords.statureM) > 20, `chords ${(1000 * (chords.statureM - whole.statureM)).toFixed(1)} mm`);
+  });
 });
