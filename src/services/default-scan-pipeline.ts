@@ -73,8 +73,12 @@ export function defaultScanPipeline(options: { onMeasureStep?: (step: MeasureSte
           },
         },
       });
-      if (modelFit) fitsOfResults.set(result, modelFit);
-      return reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
+      // The fit is keyed by the result the fit stage will get: for a recording that is the copy
+      // carrying the reconstruction's diagnostics (keyed by the original, the fit stage missed it
+      // and fitted a second time, 0.7-1.0 s of a 250-frame recording's 6 s).
+      const out = reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
+      if (modelFit) fitsOfResults.set(out, modelFit);
+      return out;
     },
 
     fit(result) {
