@@ -23,7 +23,15 @@ import type { FittedBodyRecord } from '../domain/fitted-body-record.ts';
  * to every capture: the scan's avatar, its canonical body and its predictions) and the asset writers
  * of src/processing. A sandbox descriptor capture becomes a synthetic body here.
  */
-export function defaultScanPipeline(): ScanPipeline {
+/**
+ * Steps inside the measure stage, told to an observer as each starts (benchmarks split the stage's
+ * time with it): the phone recording's reconstruction, the body model fit, and the rest of measuring
+ * (slices, segmentation, girths, volume).
+ */
+export type MeasureStep = 'reconstruct' | 'fit' | 'measure';
+
+export function defaultScanPipeline(options: { onMeasureStep?: (step: MeasureStep) => void } = {}): ScanPipeline {
+  const onStep = options.onMeasureStep ?? (() => undefined);
   // The fit measuring made (the measuring labels the capture with it), reused by the fit stage, and
   // the fit stage's avatar, reused by the asset stage: one fit per scan.
   const fitsOfResults = new WeakMap<BodyMeasurementResult, ModelFit>();
@@ -45,7 +53,9 @@ export function defaultScanPipeline(): ScanPipeline {
       // posable body model fitted to them (arms resting on the torso, heavy bodies). Sandbox bodies
       // given as a descriptor are synthetic A-pose tubes the slice topology reads exactly (their
       // girths are the sandbox's documented truth). The fit is kept for the fit stage.
+      if (capture.recording || capture.sandboxDescriptor?.recording) onStep('reconstruct');
       const reconstructed = reconstructedCapture(capture);
+      onStep('measure');
       if (capture.sandboxDescriptor && !reconstructed) {
         const body = generateSyntheticBody(capture.sandboxDescriptor);
         return measureBody(body.geometry, { unit: 'm', upAxis: '+y' }, context);
@@ -53,10 +63,22 @@ export function defaultScanPipeline(): ScanPipeline {
       const fitter = posableModelFitter(context);
       let modelFit: ModelFit | null = null;
       const result = measureBody(reconstructed?.geometry ?? capture.geometry, reconstructed?.hints ?? capture.hints, context, {
-        fitter: { ...fitter, fit: (pointsM, count) => (modelFit = fitter.fit(pointsM, count)) },
+        fitter: {
+          ...fitter,
+          fit: (pointsM, count) => {
+            onStep('fit');
+            modelFit = fitter.fit(pointsM, count);
+            onStep('measure');
+            return modelFit;
+          },
+        },
       });
-      if (modelFit) fitsOfResults.set(result, modelFit);
-      return reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
+      // The fit is keyed by the result the fit stage will get: for a recording that is the copy
+      // carrying the reconstruction's diagnostics (keyed by the original, the fit stage missed it
+      // and fitted a second time, 0.7-1.0 s of a 250-frame recording's 6 s).
+      const out = reconstructed ? { ...result, diagnostics: { ...result.diagnostics, ...reconstructed.diagnostics } } : result;
+      if (modelFit) fitsOfResults.set(out, modelFit);
+      return out;
     },
 
     fit(result) {

@@ -78,9 +78,9 @@ export function buildScanAssets(
   const frame = cylinderFrameOf(canonical.positions.length > 0 ? canonical.positions : surfacePositions);
   const unwrapped = unwrapCylindrical(surfacePositions, surfaceIndices, frame);
   const hasColors = colors !== null && colors.length >= 3;
-  const texture: RgbaImage = !hasColors ? generatedSkinTexture()
-    : isMesh ? bakeMeshColors(unwrapped, colors, frame) : bakePointColors(canonical.positions, colors, frame);
-  const texturePng = encodePng(texture, true);
+  const baked = !hasColors ? null : isMesh ? bakeMeshColors(unwrapped, colors, frame) : bakePointColors(canonical.positions, colors, frame);
+  const { image: texture, png } = baked ? { image: baked, png: encodePng(baked, true) } : generatedTexture();
+  const texturePng = baked ? png : png.slice(); // each scan owns its file's bytes
 
   const sourceNormals = isMesh && canonical.normals ? canonical.normals : computeSmoothNormals(surfacePositions, surfaceIndices);
   const normals = new Float32Array(unwrapped.sourceVertex.length * 3);
@@ -186,6 +186,20 @@ function perUnwrappedVertex(colors: Uint8Array, sourceVertex: Uint32Array): Uint
     out[v * 3] = colors[s]; out[v * 3 + 1] = colors[s + 1]; out[v * 3 + 2] = colors[s + 2];
   }
   return out;
+}
+
+/**
+ * The generated skin texture (captures without colours: phone recordings, most PLY clouds) and its
+ * PNG, made once per process: both are the same bytes for every scan, and encoding the 1024² PNG
+ * alone cost ~230 ms of each scan's asset stage. Read only (the file bytes handed out are copies).
+ */
+let generatedTextureCache: { image: RgbaImage; png: Uint8Array } | null = null;
+function generatedTexture(): { image: RgbaImage; png: Uint8Array } {
+  if (!generatedTextureCache) {
+    const image = generatedSkinTexture();
+    generatedTextureCache = { image, png: encodePng(image, true) };
+  }
+  return generatedTextureCache;
 }
 
 /** Nearest-texel colour of every vertex (u wraps, v clamps): rgb per vertex. */

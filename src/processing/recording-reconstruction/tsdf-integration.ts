@@ -110,7 +110,7 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
         for (let lx = 0; lx < BLOCK_SIDE; lx++, index++, xc += axX, yc += axY, zc += axZ) {
           if (zc <= 0) continue;
           const iz = 1 / zc;
-          const u = Math.round(fx * xc * iz + cx), v = Math.round(fy * yc * iz + cy);
+          const u = roundHalfUp(fx * xc * iz + cx), v = roundHalfUp(fy * yc * iz + cy);
           if (u < 0 || u >= width || v < 0 || v >= height) continue;
           const pix = v * width + u;
           const d = depthM[pix];
@@ -131,6 +131,16 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
     }
   }
   return visibleCount;
+}
+
+/**
+ * Math.round(x) (the nearest integer, halves rounded up) for |x| < 2⁵²: floor(x + 0.5), corrected
+ * where x + 0.5 itself rounded up to an integer (x = 0.5 − 2⁻⁵⁴). Math.round cost V8 ~4 ns a call in
+ * the voxel loop (a third of its time), floor does not; the field stays bit-identical.
+ */
+export function roundHalfUp(x: number): number {
+  const r = Math.floor(x + 0.5);
+  return x < r - 0.5 ? r - 1 : r; // r − 0.5 is exact; r − x need not be
 }
 
 function growStamp(scratch: FusionScratch, capacity: number): void {

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { buildScanAssets } from '../../../src/processing/assets/build-scan-assets.ts';
+import { encodePng } from '../../../src/processing/assets/png-encoder.ts';
+import { generatedSkinTexture } from '../../../src/processing/assets/texture-bake.ts';
 import {
   DEFAULT_NATIVE_CONFIG_ID, DEFAULT_WEB_CONFIG_ID, LEGACY_NATIVE_CONFIG_ID, assetKindsOf,
 } from '../../../src/processing/assets/asset-configs.ts';
@@ -109,6 +111,16 @@ describe('buildScanAssets, GLB pipelines', () => {
     const texture = decodePng(files.texture!.bytes);
     const [r, g, b] = texture.data.subarray(0, 3);
     assert.ok(r > g && g > b && r > 180, `skin tone ${r},${g},${b}`);
+  });
+
+  it('gives every scan without colours the generated texture\'s same PNG bytes (encoded once per process), each scan its own copy', () => {
+    const uncoloured = { ...pointScan, canonical: { ...pointScan.canonical, colors: null } };
+    const first = buildScanAssets(uncoloured, DEFAULT_NATIVE_CONFIG_ID, fit).texture!.bytes;
+    const second = buildScanAssets(uncoloured, DEFAULT_NATIVE_CONFIG_ID, fit).texture!.bytes;
+    assert.deepEqual(second, encodePng(generatedSkinTexture(), true));
+    assert.notEqual(first.buffer, second.buffer);
+    first.fill(0);
+    assert.deepEqual(buildScanAssets(uncoloured, DEFAULT_NATIVE_CONFIG_ID, fit).texture!.bytes, second);
   });
 });
 

@@ -5,7 +5,7 @@ import { registerToModel } from '../../../src/processing/recording-reconstructio
 import { multiply4, twistAbout, rotationAngle, invertRigid } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { createVoxelBlocks } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
-import { createFusionScratch, integrateFrame } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
 import { renderRecording, walkPoses, capsulePerson } from '../../support/analytic-recording.ts';
 
 const centre: [number, number, number] = [0, 1, 0];
@@ -24,6 +24,13 @@ function fuse(recording: ReturnType<typeof renderRecording>) {
 }
 
 describe('TSDF fusion on a sparse voxel grid', () => {
+  it('projects voxels to the pixel Math.round gives, halves and the value just below one half included', () => {
+    const below = 0.49999999999999994; // 0.5 − 2⁻⁵⁴: below + 0.5 rounds to 1
+    const values = [below, -below, 0.5, -0.5, 1.5, -1.5, 2.5, 255.5, 255.49999999999997, 191.5000000000001, -0.3, 0, 1e-300, 12.7, -12.7, 4503599627370495.5];
+    for (let k = 0; k < 2000; k++) values.push((k - 1000) / 8 + (k % 3 - 1) * 1e-15, (k * 0.37) % 256);
+    for (const x of values) assert.equal(roundHalfUp(x) + 0, Math.round(x) + 0, `x = ${x}`);
+  });
+
   it('recovers a sphere seen from a circle of 48 noisy depth maps within 0.5 mm of its radius', () => {
     const recording = renderRecording({ body: [{ kind: 'sphere', centre, radius: radiusM }], floor: false }, walkPoses(48, 1.0, 1.0, 360, 1.0), { noiseSigmaM: 0.003, seed: 4 });
     const points = extractSurfacePoints(fuse(recording), 2);
