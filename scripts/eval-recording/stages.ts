@@ -18,6 +18,7 @@ import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
 import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -44,7 +45,9 @@ const { values } = parseArgs({
 const override = JSON.parse(values.override) as Record<string, unknown>;
 const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
 for (const [key, value] of Object.entries(override)) {
-  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(options[key] as object), ...value } : value;
+  // walkDrift is null by default: an object given for it is merged into DEFAULT_WALK_DRIFT.
+  const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
+  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
 }
 const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
 const modes = values.modes.split(',') as ('walk' | 'turn')[];

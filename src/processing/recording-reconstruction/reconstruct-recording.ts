@@ -21,15 +21,16 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
-import { DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
+import { compensateSmoothingWhere, DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_FLOOR, detectFloor, heightAbove, type FloorPlane } from './floor-detection.ts';
-import { maskPerson } from './frame-person-mask.ts';
+import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
 import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
 export type RecordingMode = 'walk' | 'turn';
 
@@ -74,6 +75,18 @@ export interface RecordingReconstructionOptions {
   walkBehindFactor: number;
   /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
   refineWalkPoses: boolean;
+  /**
+   * How a walk's drift is corrected when refineWalkPoses: a smooth drift solved over the whole recording
+   * from the keyframes' consistency with each other and the odometry (walk-drift.ts), then fused
+   * without per-frame registration; null: frame-by-frame registration against the model (walkRegistration).
+   */
+  walkDrift: WalkDriftOptions | null;
+  /**
+   * Depth-smoothing compensation (depth-filter.ts; pixels² per image axis, 0 = none) of the person's
+   * readings of a walk, applied to what is fused only: the drift's keyframes stay uncompensated. On top
+   * of depthFilter.smoothingVariancePx2, which applies to every frame and purpose.
+   */
+  walkSmoothingVariancePx2: number;
   /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
   capClearVoxels: number;
 }
@@ -82,6 +95,8 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
   refineWalkPoses: true,
+  walkDrift: null,
+  walkSmoothingVariancePx2: 0,
   turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
@@ -93,6 +108,8 @@ export interface RecordingReconstruction {
   /** The person's closed surface: metres, y up along gravity, floor at y = 0, centred on the person in x and z. */
   geometry: CaptureGeometry;
   diagnostics: Record<string, number | string | boolean>;
+  /** Each frame's camera → model pose as fused (model frame: the world at the first frame, m); null for a frame without person pixels. */
+  framePoses: (Float64Array | null)[];
 }
 
 /** Frames sampled for floor and person detection, and the pixel stride they are read at. */
@@ -133,14 +150,27 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   let turnRad = 0, previousYaw = 0, lastStepRad = 0;
   const refined = new Float64Array(16);
   const pivot: number[] = [0, 0, 0];
+  const framePoses: (Float64Array | null)[] = frames.map(() => null);
   const fuseStarted = performance.now();
+  // Walk with a smooth drift: solved before fusion, from keyframes only; frames then fuse with it, unregistered.
+  const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options, options.walkDrift, depthM, weight, regPoints) : null;
+  const driftMs = performance.now() - fuseStarted;
+  const walkCompensation = mode === 'walk' ? options.walkSmoothingVariancePx2 : 0;
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
-    filterDepth(frame, width, height, options.depthFilter, depthM, weight);
-    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+    // A drift keyframe was cleaned and masked already (registration points are not needed then).
+    const cached = driftNodes?.cache.get(t);
+    let masked: MaskResult;
+    if (cached) {
+      depthM.set(cached.depthM); weight.set(cached.weight); masked = cached.masked;
+    } else {
+      filterDepth(frame, width, height, options.depthFilter, depthM, weight);
+      masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+    }
     if (masked.upBorder >= CUT_PIXELS) upCut++;
     if (masked.downBorder >= CUT_PIXELS) downCut++;
     if (masked.kept === 0) continue;
+    if (walkCompensation > 0) compensateSmoothingWhere(depthM, weight, width, height, walkCompensation, options.depthFilter.jumpBaseM);
     // Prediction of the world → model correction: walk keeps the last one (drift changes slowly);
     // turn continues the last frame's rotation (the person turns at a steady pace).
     // Only the yaw is continued, about the body's vertical axis: continuing tilt or sway would compound.
@@ -150,7 +180,11 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       multiply4(predicted, correction, delta);
     } else predicted.set(correction);
     multiply4(cameraToModel, predicted, frame.cameraToWorld);
-    const register = grid.blockCount > 0 && (mode === 'turn' || options.refineWalkPoses);
+    if (driftNodes) {
+      const w = frame.cameraToWorld;
+      multiply4(cameraToModel, frameCorrection(driftNodes.nodes, t, [w[12], w[13], w[14]], tmp), w);
+    }
+    const register = grid.blockCount > 0 && (mode === 'turn' || (options.refineWalkPoses && !driftNodes));
     if (register) {
       refined.set(cameraToModel);
       // Turn: the body rotates about its own axis, so rotations are about its centre. Walk: what drifts is
@@ -178,6 +212,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
+    framePoses[t] = Float64Array.from(cameraToModel);
   }
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
@@ -228,10 +263,38 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       capPoints: caps.length / 3,
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
+      driftMs: Math.round(driftMs),
+      driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : 0,
+      driftPairs: driftNodes ? driftNodes.pairs : 0,
       extractMs: Math.round(extractMs),
       totalMs: Math.round(performance.now() - started),
     },
+    framePoses,
   };
+}
+
+/**
+ * The walk's drift nodes (walk-drift.ts) from every keyframeEvery-th frame and the last, each cleaned
+ * and masked to the person as for fusion. depthM, weight and points are scratch.
+ */
+function solveWalkDrift(
+  recording: PhoneRecording, region: PersonRegion, options: RecordingReconstructionOptions, drift: WalkDriftOptions,
+  depthM: Float32Array, weight: Float32Array, points: Float32Array,
+): { nodes: DriftNode[]; rmsM: number; pairs: number; cache: Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }> } {
+  const { width, height, frames } = recording;
+  const keyframes: DriftKeyframe[] = [];
+  const cache = new Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }>();
+  for (let t = 0; t < frames.length; t = t + drift.keyframeEvery < frames.length || t === frames.length - 1 ? t + drift.keyframeEvery : frames.length - 1) {
+    const frame = frames[t];
+    filterDepth(frame, width, height, options.depthFilter, depthM, weight);
+    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
+    cache.set(t, { depthM: Float32Array.from(depthM), weight: Float32Array.from(weight), masked });
+    if (masked.kept === 0) continue;
+    const personM = new Float32Array(depthM.length);
+    for (let i = 0; i < personM.length; i++) if (weight[i] > 0) personM[i] = depthM[i];
+    keyframes.push({ frameIndex: t, cameraToWorld: frame.cameraToWorld, intrinsics: frame.intrinsics, depthM: personM });
+  }
+  return { ...estimateWalkDrift(keyframes, width, height, region.centre, drift), cache };
 }
 
 /** Largest rotation (rad) and translation (m) registration may add to a frame's prediction. */
