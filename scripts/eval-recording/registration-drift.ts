@@ -30,7 +30,7 @@ const { values } = parseArgs({
 });
 const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
 for (const [key, value] of Object.entries(JSON.parse(values.override) as Record<string, unknown>)) {
-  // walkDrift is null by default: an object given for it is merged into DEFAULT_WALK_DRIFT.
+  // walkDrift may be null: an object given for it is merged into DEFAULT_WALK_DRIFT.
   const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
   options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
 }
@@ -63,6 +63,6 @@ for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bo
       maxAbs = Math.max(maxAbs, Math.abs(e));
     });
     const mm = (x: number) => (1000 * x).toFixed(2);
-    console.log(`${preset.name.padEnd(26)} ${mode.padEnd(5)} distance error mean ${mm(sum / n)} mm (first half ${mm(firstHalf / nFirst)}, second ${mm((sum - firstHalf) / (n - nFirst))}, max |e| ${mm(maxAbs)}) centre RMS ${mm(Math.sqrt(sumSq / n))} mm cpu ${((used.user + used.system) / 1e3).toFixed(0)} ms fuse ${result.diagnostics.fuseMs} ms unregistered ${result.diagnostics.framesNotRegistered} drift ${result.diagnostics.driftMs} ms rms ${result.diagnostics.driftRmsMm} mm pairs ${result.diagnostics.driftPairs}`);
+    console.log(`${preset.name.padEnd(26)} ${mode.padEnd(5)} distance error mean ${mm(sum / n)} mm (first half ${mm(firstHalf / nFirst)}, second ${mm((sum - firstHalf) / (n - nFirst))}, max |e| ${mm(maxAbs)}) centre RMS ${mm(Math.sqrt(sumSq / n))} mm cpu ${((used.user + used.system) / 1e3).toFixed(0)} ms fuse ${result.diagnostics.fuseMs} ms unregistered ${result.diagnostics.framesNotRegistered} drift ${result.diagnostics.driftMs} ms rms ${result.diagnostics.driftRmsMm} mm pairs ${result.diagnostics.driftPairs} it ${result.diagnostics.driftIterations}`);
   }
 }

@@ -30,7 +30,7 @@ import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from 
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
-import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
+import { DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
 export type RecordingMode = 'walk' | 'turn';
 
@@ -95,8 +95,8 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
   refineWalkPoses: true,
-  walkDrift: null,
-  walkSmoothingVariancePx2: 0,
+  walkDrift: DEFAULT_WALK_DRIFT,
+  walkSmoothingVariancePx2: 1.5,
   turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
@@ -266,6 +266,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       driftMs: Math.round(driftMs),
       driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : 0,
       driftPairs: driftNodes ? driftNodes.pairs : 0,
+      driftIterations: driftNodes ? driftNodes.iterations : 0,
       extractMs: Math.round(extractMs),
       totalMs: Math.round(performance.now() - started),
     },
@@ -280,7 +281,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
 function solveWalkDrift(
   recording: PhoneRecording, region: PersonRegion, options: RecordingReconstructionOptions, drift: WalkDriftOptions,
   depthM: Float32Array, weight: Float32Array, points: Float32Array,
-): { nodes: DriftNode[]; rmsM: number; pairs: number; cache: Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }> } {
+): { nodes: DriftNode[]; rmsM: number; pairs: number; iterations: number; cache: Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }> } {
   const { width, height, frames } = recording;
   const keyframes: DriftKeyframe[] = [];
   const cache = new Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }>();

@@ -36,8 +36,14 @@ export interface WalkDriftOptions {
   pointStride: number;
   /** Keyframes whose azimuth about the person differs by at most this (degrees) are compared. */
   maxPairDeg: number;
+  /** Compare each pair both ways (i's points on j's surface and j's on i's) or once. */
+  bothWays: boolean;
   /** Association distance per Gauss–Newton iteration (m); its length is the number of iterations. */
   associationM: number[];
+  /** Iterations before the last association distance use every n-th source point only (coarse to fine). */
+  coarseSkip: number;
+  /** Stop once the association distance is at its last value and no node moves by more than this (m; yaw counted at 1.5 m). */
+  stopM: number;
   /** Huber threshold of the point-to-plane residual (m). */
   huberM: number;
   /** Standard deviation of one point-to-plane residual (m): weighs the data against the odometry. */
@@ -54,8 +60,8 @@ export interface WalkDriftOptions {
 }
 
 export const DEFAULT_WALK_DRIFT: WalkDriftOptions = {
-  keyframeEvery: 5, pointStride: 2, maxPairDeg: 35,
-  associationM: [0.05, 0.04, 0.03, 0.02, 0.015, 0.015, 0.015, 0.015], huberM: 0.006, residualSigmaM: 0.005,
+  keyframeEvery: 5, pointStride: 2, maxPairDeg: 35, bothWays: true,
+  associationM: [0.05, 0.04, 0.03, 0.02, 0.015, 0.015, 0.015, 0.015], coarseSkip: 4, stopM: 0.0001, huberM: 0.006, residualSigmaM: 0.005,
   minIncidenceCos: 0.3, incidencePower: 2,
   driftPositionMPerSqrtM: 0.005, driftYawRadPerSqrtM: (0.25 * Math.PI) / 180, jitterM: 0.001, jitterRad: (0.05 * Math.PI) / 180,
 };
@@ -77,6 +83,7 @@ export interface WalkDriftResult {
   rmsM: number;
   correspondences: number;
   pairs: number;
+  iterations: number;
 }
 
 /**
@@ -87,12 +94,13 @@ export function estimateWalkDrift(keyframes: DriftKeyframe[], width: number, hei
   const k = keyframes.length;
   const n = 4 * k;
   const nodes: DriftNode[] = keyframes.map((f) => ({ frameIndex: f.frameIndex, yawRad: 0, dx: 0, dy: 0, dz: 0, pivot: [f.cameraToWorld[12], f.cameraToWorld[13], f.cameraToWorld[14]] }));
-  const pairs = choosePairs(keyframes, centre, options.maxPairDeg);
+  const pairs = choosePairs(keyframes, centre, options.maxPairDeg, options.bothWays);
   const sources = keyframes.map((f) => sourcePoints(f, width, height, options.pointStride));
   const H = new Float64Array(n * n), g = new Float64Array(n), step = new Float64Array(n);
   const poses = keyframes.map(() => new Float64Array(16)), inverses = keyframes.map(() => new Float64Array(16));
   const correction = new Float64Array(16);
-  let rms = 0, used = 0;
+  let rms = 0, used = 0, iterations = 0;
+  const lastAssociationM = options.associationM[options.associationM.length - 1];
   const invSigma2 = 1 / (options.residualSigmaM * options.residualSigmaM);
   for (const associationM of options.associationM) {
     H.fill(0); g.fill(0);
@@ -104,18 +112,24 @@ export function estimateWalkDrift(keyframes: DriftKeyframe[], width: number, hei
     let sumSq = 0;
     used = 0;
     for (const [i, j] of pairs) {
-      const r = accumulatePair(keyframes[j], sources[i], poses[i], poses[j], inverses[j], nodes[i], nodes[j], 4 * i, 4 * j, width, height, associationM, options.huberM, invSigma2, options.minIncidenceCos, options.incidencePower, H, g, n);
+      const r = accumulatePair(keyframes[j], sources[i], associationM > lastAssociationM ? options.coarseSkip : 1, poses[i], poses[j], inverses[j], nodes[i], nodes[j], 4 * i, 4 * j, width, height, associationM, options.huberM, invSigma2, options.minIncidenceCos, options.incidencePower, H, g, n);
       sumSq += r.sumSq; used += r.count;
     }
     rms = used > 0 ? Math.sqrt(sumSq / used) : 0;
     addOdometryPrior(keyframes, nodes, options, H, g, n);
     for (let a = 0; a < n; a++) H[a * n + a] += 1e-9;
     if (!solveSpd(H, g, step, n)) break;
+    let largestM = 0;
     for (let i = 0; i < k; i++) {
       nodes[i].yawRad -= step[4 * i]; nodes[i].dx -= step[4 * i + 1]; nodes[i].dy -= step[4 * i + 2]; nodes[i].dz -= step[4 * i + 3];
+      // Yaw as the displacement it causes at the body, ~1.5 m away.
+      largestM = Math.max(largestM, 1.5 * Math.abs(step[4 * i]), Math.abs(step[4 * i + 1]), Math.abs(step[4 * i + 2]), Math.abs(step[4 * i + 3]));
     }
+    iterations++;
+    // Converged: the association distance has reached its last value and no node moves by stopM.
+    if (associationM === lastAssociationM && largestM < options.stopM) break;
   }
-  return { nodes, rmsM: rms, correspondences: used, pairs: pairs.length };
+  return { nodes, rmsM: rms, correspondences: used, pairs: pairs.length, iterations };
 }
 
 /** The correction C of a node as a matrix: C(w) = R_y(ψ)(w − ĉ) + ĉ + d. */
@@ -146,7 +160,7 @@ export function frameCorrection(nodes: DriftNode[], frameIndex: number, centre: 
 }
 
 /** Pairs (i, j) of keyframes that see the person from azimuths within maxDeg of each other (i ≠ j; both directions). */
-function choosePairs(keyframes: DriftKeyframe[], centre: [number, number, number], maxDeg: number): [number, number][] {
+function choosePairs(keyframes: DriftKeyframe[], centre: [number, number, number], maxDeg: number, bothWays: boolean): [number, number][] {
   const azimuth = keyframes.map((f) => Math.atan2(f.cameraToWorld[14] - centre[2], f.cameraToWorld[12] - centre[0]));
   const pairs: [number, number][] = [];
   const max = (maxDeg * Math.PI) / 180;
@@ -155,7 +169,7 @@ function choosePairs(keyframes: DriftKeyframe[], centre: [number, number, number
       if (i === j) continue;
       let d = Math.abs(azimuth[i] - azimuth[j]) % (2 * Math.PI);
       if (d > Math.PI) d = 2 * Math.PI - d;
-      if (d <= max) pairs.push([i, j]);
+      if (d <= max && (i < j || bothWays)) pairs.push([i, j]);
     }
   }
   return pairs;
@@ -188,7 +202,7 @@ const SAME_SURFACE_M = 0.02;
  *   ∂r/∂ψ_i = n·(ŷ × (x − ĉ_i − d_i)), ∂r/∂d_i = n, and the negatives for j at y. ŷ × a = (a_z, 0, −a_x).
  */
 function accumulatePair(
-  target: DriftKeyframe, points: Float32Array, poseI: Mat4, poseJ: Mat4, inverseJ: Mat4, nodeI: DriftNode, nodeJ: DriftNode, oi: number, oj: number,
+  target: DriftKeyframe, points: Float32Array, skip: number, poseI: Mat4, poseJ: Mat4, inverseJ: Mat4, nodeI: DriftNode, nodeJ: DriftNode, oi: number, oj: number,
   width: number, height: number, associationM: number, huberM: number, invSigma2: number, minCos: number, power: number, H: Float64Array, g: Float64Array, n: number,
 ): { sumSq: number; count: number } {
   const { fx, fy, cx, cy } = target.intrinsics;
@@ -197,7 +211,7 @@ function accumulatePair(
   let sumSq = 0, count = 0;
   const J = [0, 0, 0, 0, 0, 0, 0, 0];
   pairH.fill(0); pairG.fill(0);
-  for (let q = 0; q < points.length; q += 3) {
+  for (let q = 0; q < points.length; q += 3 * skip) {
     const px = points[q], py = points[q + 1], pz = points[q + 2];
     // x: the source point in the (corrected) world; c: the same point in target camera coordinates.
     const xx = a[0] * px + a[4] * py + a[8] * pz + a[12], xy = a[1] * px + a[5] * py + a[9] * pz + a[13], xz = a[2] * px + a[6] * py + a[10] * pz + a[14];
