@@ -285,7 +285,8 @@ function solveWalkDrift(
   const { width, height, frames } = recording;
   const keyframes: DriftKeyframe[] = [];
   const cache = new Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }>();
-  for (let t = 0; t < frames.length; t = t + drift.keyframeEvery < frames.length || t === frames.length - 1 ? t + drift.keyframeEvery : frames.length - 1) {
+  const every = Math.max(drift.keyframeEvery, Math.ceil((frames.length - 1) / (drift.maxKeyframes - 1)));
+  for (let t = 0; t < frames.length; t = t + every < frames.length || t === frames.length - 1 ? t + every : frames.length - 1) {
     const frame = frames[t];
     filterDepth(frame, width, height, options.depthFilter, depthM, weight);
     const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);

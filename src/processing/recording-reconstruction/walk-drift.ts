@@ -30,8 +30,13 @@ import type { DepthIntrinsics } from '../../domain/phone-recording.ts';
 import { multiply4, type Mat4 } from './rigid-transform.ts';
 
 export interface WalkDriftOptions {
-  /** A keyframe every n frames (the last frame is always one). */
+  /** A keyframe every n frames (the last frame is always one)... */
   keyframeEvery: number;
+  /**
+   * ...but at most about this many keyframes (the spacing grows for long recordings): the pairs grow
+   * with the square of the keyframes' density and the dense solve with the cube of their number.
+   */
+  maxKeyframes: number;
   /** Every n-th person pixel (each image axis) of a keyframe is a source point. */
   pointStride: number;
   /** Keyframes whose azimuth about the person differs by at most this (degrees) are compared. */
@@ -60,7 +65,7 @@ export interface WalkDriftOptions {
 }
 
 export const DEFAULT_WALK_DRIFT: WalkDriftOptions = {
-  keyframeEvery: 5, pointStride: 2, maxPairDeg: 35, bothWays: true,
+  keyframeEvery: 5, maxKeyframes: 51, pointStride: 2, maxPairDeg: 35, bothWays: true,
   associationM: [0.05, 0.04, 0.03, 0.02, 0.015, 0.015, 0.015, 0.015], coarseSkip: 4, stopM: 0.0001, huberM: 0.006, residualSigmaM: 0.005,
   minIncidenceCos: 0.3, incidencePower: 2,
   driftPositionMPerSqrtM: 0.005, driftYawRadPerSqrtM: (0.25 * Math.PI) / 180, jitterM: 0.001, jitterRad: (0.05 * Math.PI) / 180,
