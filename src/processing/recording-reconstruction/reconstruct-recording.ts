@@ -7,10 +7,12 @@
  *    and "feet / head out of view".
  * 3. Which way it was recorded (camera-motion.ts): the phone went around the person (walk) or stood
  *    still while the person turned (turn); neither fails with what was wrong.
- * 4. Frame by frame: predict the camera's pose in the model frame (walk: the phone's pose with the last
- *    drift correction; turn: the last body rotation continued), refine it against the model fused so
- *    far (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts). A turn's
- *    accumulated rotation must reach minTurnDeg.
+ * 4. Walk: the odometry's drift solved once over the whole recording from keyframes (a pose graph with
+ *    loop closure, walk-keyframes.ts / walk-drift.ts), then every frame fused with its corrected pose,
+ *    the person's readings compensated for the sensor's smoothing. Turn: frame by frame, predict the
+ *    body's pose (the last rotation continued), refine it against the model fused so far
+ *    (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts); the accumulated
+ *    rotation must reach minTurnDeg.
  * 5. The TSDF's zero crossings (surface-points.ts), levelled on the floor, closed into a watertight mesh
  *    by the point-cloud surface reconstruction (its floor closes the soles).
  * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
@@ -22,7 +24,7 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
 import { compensateSmoothingWhere, DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
-import { DEFAULT_FLOOR, detectFloor, heightAbove, type FloorPlane } from './floor-detection.ts';
+import { DEFAULT_FLOOR, detectFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
@@ -30,7 +32,8 @@ import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from 
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
-import { DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
+import { DEFAULT_WALK_DRIFT, frameCorrection, type WalkDriftOptions } from './walk-drift.ts';
+import { solveWalkDrift } from './walk-keyframes.ts';
 
 export type RecordingMode = 'walk' | 'turn';
 
@@ -153,7 +156,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const framePoses: (Float64Array | null)[] = frames.map(() => null);
   const fuseStarted = performance.now();
   // Walk with a smooth drift: solved before fusion, from keyframes only; frames then fuse with it, unregistered.
-  const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options, options.walkDrift, depthM, weight, regPoints) : null;
+  const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
   const driftMs = performance.now() - fuseStarted;
   const walkCompensation = mode === 'walk' ? options.walkSmoothingVariancePx2 : 0;
   for (let t = 0; t < frames.length; t++) {
@@ -235,7 +238,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
-  const levelled = levelOnFloor(allPoints, floor, region);
+  const levelled = levelOnFloor(allPoints, floor, region.centre);
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
@@ -272,31 +275,6 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     },
     framePoses,
   };
-}
-
-/**
- * The walk's drift nodes (walk-drift.ts) from every keyframeEvery-th frame and the last, each cleaned
- * and masked to the person as for fusion. depthM, weight and points are scratch.
- */
-function solveWalkDrift(
-  recording: PhoneRecording, region: PersonRegion, options: RecordingReconstructionOptions, drift: WalkDriftOptions,
-  depthM: Float32Array, weight: Float32Array, points: Float32Array,
-): { nodes: DriftNode[]; rmsM: number; pairs: number; iterations: number; cache: Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }> } {
-  const { width, height, frames } = recording;
-  const keyframes: DriftKeyframe[] = [];
-  const cache = new Map<number, { depthM: Float32Array; weight: Float32Array; masked: MaskResult }>();
-  const every = Math.max(drift.keyframeEvery, Math.ceil((frames.length - 1) / (drift.maxKeyframes - 1)));
-  for (let t = 0; t < frames.length; t = t + every < frames.length || t === frames.length - 1 ? t + every : frames.length - 1) {
-    const frame = frames[t];
-    filterDepth(frame, width, height, options.depthFilter, depthM, weight);
-    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
-    cache.set(t, { depthM: Float32Array.from(depthM), weight: Float32Array.from(weight), masked });
-    if (masked.kept === 0) continue;
-    const personM = new Float32Array(depthM.length);
-    for (let i = 0; i < personM.length; i++) if (weight[i] > 0) personM[i] = depthM[i];
-    keyframes.push({ frameIndex: t, cameraToWorld: frame.cameraToWorld, intrinsics: frame.intrinsics, depthM: personM });
-  }
-  return { ...estimateWalkDrift(keyframes, width, height, region.centre, drift), cache };
 }
 
 /** Largest rotation (rad) and translation (m) registration may add to a frame's prediction. */
@@ -425,32 +403,3 @@ function decideMode(motion: CameraMotion, options: RecordingReconstructionOption
     : `The phone moved ${(100 * motion.spreadM).toFixed(0)} cm without going around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`);
 }
 
-/**
- * Points (model frame) rotated so the floor normal is +y, moved so the floor is at y = 0 and the
- * person's centre at x = z = 0 (m).
- */
-function levelOnFloor(points: Float32Array, floor: FloorPlane, region: PersonRegion): Float32Array {
-  const [nx, ny, nz] = floor.normal;
-  // Rotation taking n to +y (Rodrigues about n × y), exact for the small tilts a floor has.
-  // Axis n × (0, 1, 0) = (−nz, 0, nx); sin θ is its length, cos θ = ny.
-  const ax = -nz, az = nx;
-  const s = Math.hypot(ax, az), c = ny;
-  const r = new Float64Array(9);
-  if (s < 1e-9) { r[0] = r[4] = r[8] = 1; } else {
-    const kx = ax / s, kz = az / s, k1 = 1 - c;
-    // R = I cosθ + sinθ [k]× + (1 − cosθ) k kᵀ, k = (kx, 0, kz), rows.
-    r[0] = c + kx * kx * k1; r[1] = -kz * s; r[2] = kx * kz * k1;
-    r[3] = kz * s; r[4] = c; r[5] = -kx * s;
-    r[6] = kx * kz * k1; r[7] = kx * s; r[8] = c + kz * kz * k1;
-  }
-  const [cx, cy, cz] = region.centre;
-  const out = new Float32Array(points.length);
-  const cr = [r[0] * cx + r[1] * cy + r[2] * cz, r[6] * cx + r[7] * cy + r[8] * cz];
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    out[i] = r[0] * x + r[1] * y + r[2] * z - cr[0];
-    out[i + 1] = heightAbove(floor, x, y, z);
-    out[i + 2] = r[6] * x + r[7] * y + r[8] * z - cr[1];
-  }
-  return out;
-}
