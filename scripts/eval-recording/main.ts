@@ -5,6 +5,7 @@
 // same (person-masked) depth maps with the app's poses, measured by our pipeline.
 // Usage: node scripts/eval-recording/main.ts --makehuman <dir> [--bodies n] [--modes walk,turn]
 //   [--frames 250] [--seed 11] [--no-repeat] [--open3d] [--json <file>]
+//   [--override '<JSON merged one level deep into DEFAULT_RECONSTRUCTION>'] (to compare an option before it is a default)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,8 @@ import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
-import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { DEFAULT_RECONSTRUCTION, personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -38,8 +40,16 @@ const { values } = parseArgs({
     'no-repeat': { type: 'boolean', default: false },
     open3d: { type: 'boolean', default: false },
     json: { type: 'string' },
+    override: { type: 'string', default: '{}' },
   },
 });
+const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
+for (const [key, value] of Object.entries(JSON.parse(values.override) as Record<string, unknown>)) {
+  // walkDrift may be null by default: an object given for it is merged into DEFAULT_WALK_DRIFT.
+  const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
+  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
+}
+const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const modes = values.modes.split(',') as ('walk' | 'turn')[];
@@ -76,7 +86,7 @@ for (const preset of presets) {
       const t0 = performance.now();
       let record: RunRecord;
       try {
-        const recon = reconstructRecording(sim.recording);
+        const recon = reconstructRecording(sim.recording, reconstruction);
         timings.push({ mode, ms: performance.now() - t0 });
         const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}` } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);

@@ -18,6 +18,7 @@ import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
+import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
 import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -44,7 +45,9 @@ const { values } = parseArgs({
 const override = JSON.parse(values.override) as Record<string, unknown>;
 const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
 for (const [key, value] of Object.entries(override)) {
-  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(options[key] as object), ...value } : value;
+  // walkDrift may be null: an object given for it is merged into DEFAULT_WALK_DRIFT.
+  const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
+  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
 }
 const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
 const modes = values.modes.split(',') as ('walk' | 'turn')[];
@@ -89,14 +92,18 @@ for (const [index, preset] of presets.entries()) {
   if (stages.includes('a')) await run('a', '-', () => ({ positions: Float32Array.from(mesh.positionsM), indices: mesh.triangles, colors: null, normals: null }) as never);
   for (const mode of modes) {
     // Trusted poses fuse as a walk; the turn's behind band is kept so only the poses differ from d.
+    // The walk's smoothing compensation is the product's for a walk's sensor depth (c walk); b's ideal depth
+    // has no smoothing to undo, and the product does not compensate a turn.
     const trusted = { ...reconstruction, refineWalkPoses: false, walkBehindFactor: mode === 'turn' ? reconstruction.turnBehindFactor : reconstruction.walkBehindFactor };
+    const trustedIdeal = { ...trusted, walkSmoothingVariancePx2: 0 };
+    const trustedSensor = mode === 'turn' ? trustedIdeal : trusted;
     if (stages.includes('b')) {
       const ideal = simulateRecording(body, { mode, seed, frames: Number(values.frames), sensorNoise: false });
-      await run('b', mode, () => reconstructRecording(withTruePoses(ideal), trusted).geometry as never);
+      await run('b', mode, () => reconstructRecording(withTruePoses(ideal), trustedIdeal).geometry as never);
     }
     if (stages.includes('c') || stages.includes('d')) {
       const sim = simulateRecording(body, { mode, seed, frames: Number(values.frames) });
-      if (stages.includes('c')) await run('c', mode, () => reconstructRecording(withTruePoses(sim), trusted).geometry as never);
+      if (stages.includes('c')) await run('c', mode, () => reconstructRecording(withTruePoses(sim), trustedSensor).geometry as never);
       if (stages.includes('d')) await run('d', mode, () => reconstructRecording(sim.recording, reconstruction).geometry as never);
     }
   }

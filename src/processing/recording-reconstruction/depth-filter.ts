@@ -98,6 +98,16 @@ export function filterDepth(frame: DepthFrame, width: number, height: number, op
   return kept;
 }
 
+/**
+ * The smoothing compensation of filterDepth (compensateSmoothing below), applied afterwards and only
+ * to the readings with a positive weight (the person's, once maskPerson has marked the rest): on a
+ * map filtered without it, so the compensation costs a fraction of the map. variancePx2 in pixels²
+ * per image axis; sameSurfaceM (m) as options.jumpBaseM. In place.
+ */
+export function compensateSmoothingWhere(depthM: Float32Array, weight: Float32Array, width: number, height: number, variancePx2: number, sameSurfaceM: number): void {
+  if (variancePx2 > 0) compensateSmoothing(depthM, width, height, variancePx2, sameSurfaceM, weight);
+}
+
 /** Per-call scratch of compensateSmoothing (the uncorrected map), grown as needed. */
 let smoothScratch = new Float32Array(0);
 
@@ -114,7 +124,7 @@ let smoothScratch = new Float32Array(0);
  * sensor's smoothing is cut short by its own edge handling and the parabola would over-correct
  * (pulling the sides of a limb toward the camera).
  */
-function compensateSmoothing(depthM: Float32Array, width: number, height: number, variancePx2: number, sameSurfaceM: number): void {
+function compensateSmoothing(depthM: Float32Array, width: number, height: number, variancePx2: number, sameSurfaceM: number, onlyWhere: Float32Array | null = null): void {
   if (smoothScratch.length < depthM.length) smoothScratch = new Float32Array(depthM.length);
   const z = smoothScratch;
   z.set(depthM.subarray(0, width * height));
@@ -123,7 +133,7 @@ function compensateSmoothing(depthM: Float32Array, width: number, height: number
     for (let u = 2; u < width - 2; u++) {
       const i = v * width + u;
       const zc = z[i];
-      if (zc === 0) continue;
+      if (zc === 0 || (onlyWhere !== null && !(onlyWhere[i] > 0))) continue;
       const lo = zc - sameSurfaceM, hi = zc + sameSurfaceM;
       let sumUu = 0, rowsU = 0, sumVv = 0, rowsV = 0;
       for (let r = -2; r <= 2; r++) {

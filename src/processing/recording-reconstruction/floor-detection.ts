@@ -94,3 +94,33 @@ function refine(points: Float32Array, count: number, n: [number, number, number]
 export function heightAbove(plane: FloorPlane, x: number, y: number, z: number): number {
   return plane.normal[0] * x + plane.normal[1] * y + plane.normal[2] * z + plane.d;
 }
+
+/**
+ * Points (model frame, m) rotated so the floor normal is +y, moved so the floor is at y = 0 and
+ * `centre` (the person's centre, model frame) at x = z = 0.
+ */
+export function levelOnFloor(points: Float32Array, floor: FloorPlane, centre: readonly number[]): Float32Array {
+  const [nx, ny, nz] = floor.normal;
+  // Rotation taking n to +y (Rodrigues about n × y), exact for the small tilts a floor has.
+  // Axis n × (0, 1, 0) = (−nz, 0, nx); sin θ is its length, cos θ = ny.
+  const ax = -nz, az = nx;
+  const s = Math.hypot(ax, az), c = ny;
+  const r = new Float64Array(9);
+  if (s < 1e-9) { r[0] = r[4] = r[8] = 1; } else {
+    const kx = ax / s, kz = az / s, k1 = 1 - c;
+    // R = I cosθ + sinθ [k]× + (1 − cosθ) k kᵀ, k = (kx, 0, kz), rows.
+    r[0] = c + kx * kx * k1; r[1] = -kz * s; r[2] = kx * kz * k1;
+    r[3] = kz * s; r[4] = c; r[5] = -kx * s;
+    r[6] = kx * kz * k1; r[7] = kx * s; r[8] = c + kz * kz * k1;
+  }
+  const [cx, cy, cz] = centre;
+  const out = new Float32Array(points.length);
+  const cr = [r[0] * cx + r[1] * cy + r[2] * cz, r[6] * cx + r[7] * cy + r[8] * cz];
+  for (let i = 0; i < points.length; i += 3) {
+    const x = points[i], y = points[i + 1], z = points[i + 2];
+    out[i] = r[0] * x + r[1] * y + r[2] * z - cr[0];
+    out[i + 1] = heightAbove(floor, x, y, z);
+    out[i + 2] = r[6] * x + r[7] * y + r[8] * z - cr[1];
+  }
+  return out;
+}

@@ -7,10 +7,12 @@
  *    and "feet / head out of view".
  * 3. Which way it was recorded (camera-motion.ts): the phone went around the person (walk) or stood
  *    still while the person turned (turn); neither fails with what was wrong.
- * 4. Frame by frame: predict the camera's pose in the model frame (walk: the phone's pose with the last
- *    drift correction; turn: the last body rotation continued), refine it against the model fused so
- *    far (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts). A turn's
- *    accumulated rotation must reach minTurnDeg.
+ * 4. Walk: the odometry's drift solved once over the whole recording from keyframes (a pose graph with
+ *    loop closure, walk-keyframes.ts / walk-drift.ts), then every frame fused with its corrected pose,
+ *    the person's readings compensated for the sensor's smoothing. Turn: frame by frame, predict the
+ *    body's pose (the last rotation continued), refine it against the model fused so far
+ *    (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts); the accumulated
+ *    rotation must reach minTurnDeg.
  * 5. The TSDF's zero crossings (surface-points.ts), levelled on the floor, closed into a watertight mesh
  *    by the point-cloud surface reconstruction (its floor closes the soles).
  * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
@@ -21,15 +23,17 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
-import { DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
-import { DEFAULT_FLOOR, detectFloor, heightAbove, type FloorPlane } from './floor-detection.ts';
-import { maskPerson } from './frame-person-mask.ts';
+import { compensateSmoothingWhere, DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
+import { DEFAULT_FLOOR, detectFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
+import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
 import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+import { DEFAULT_WALK_DRIFT, frameCorrection, type WalkDriftOptions } from './walk-drift.ts';
+import { solveWalkDrift } from './walk-keyframes.ts';
 
 export type RecordingMode = 'walk' | 'turn';
 
@@ -74,6 +78,18 @@ export interface RecordingReconstructionOptions {
   walkBehindFactor: number;
   /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
   refineWalkPoses: boolean;
+  /**
+   * How a walk's drift is corrected when refineWalkPoses: a smooth drift solved over the whole recording
+   * from the keyframes' consistency with each other and the odometry (walk-drift.ts), then fused
+   * without per-frame registration; null: frame-by-frame registration against the model (walkRegistration).
+   */
+  walkDrift: WalkDriftOptions | null;
+  /**
+   * Depth-smoothing compensation (depth-filter.ts; pixels² per image axis, 0 = none) of the person's
+   * readings of a walk, applied to what is fused only: the drift's keyframes stay uncompensated. On top
+   * of depthFilter.smoothingVariancePx2, which applies to every frame and purpose.
+   */
+  walkSmoothingVariancePx2: number;
   /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
   capClearVoxels: number;
 }
@@ -82,6 +98,8 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
   refineWalkPoses: true,
+  walkDrift: DEFAULT_WALK_DRIFT,
+  walkSmoothingVariancePx2: 1.5,
   turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
@@ -93,6 +111,8 @@ export interface RecordingReconstruction {
   /** The person's closed surface: metres, y up along gravity, floor at y = 0, centred on the person in x and z. */
   geometry: CaptureGeometry;
   diagnostics: Record<string, number | string | boolean>;
+  /** Each frame's camera → model pose as fused (model frame: the world at the first frame, m); null for a frame without person pixels. */
+  framePoses: (Float64Array | null)[];
 }
 
 /** Frames sampled for floor and person detection, and the pixel stride they are read at. */
@@ -133,14 +153,27 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   let turnRad = 0, previousYaw = 0, lastStepRad = 0;
   const refined = new Float64Array(16);
   const pivot: number[] = [0, 0, 0];
+  const framePoses: (Float64Array | null)[] = frames.map(() => null);
   const fuseStarted = performance.now();
+  // Walk with a smooth drift: solved before fusion, from keyframes only; frames then fuse with it, unregistered.
+  const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
+  const driftMs = performance.now() - fuseStarted;
+  const walkCompensation = mode === 'walk' ? options.walkSmoothingVariancePx2 : 0;
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
-    filterDepth(frame, width, height, options.depthFilter, depthM, weight);
-    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+    // A drift keyframe was cleaned and masked already (registration points are not needed then).
+    const cached = driftNodes?.cache.get(t);
+    let masked: MaskResult;
+    if (cached) {
+      depthM.set(cached.depthM); weight.set(cached.weight); masked = cached.masked;
+    } else {
+      filterDepth(frame, width, height, options.depthFilter, depthM, weight);
+      masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+    }
     if (masked.upBorder >= CUT_PIXELS) upCut++;
     if (masked.downBorder >= CUT_PIXELS) downCut++;
     if (masked.kept === 0) continue;
+    if (walkCompensation > 0) compensateSmoothingWhere(depthM, weight, width, height, walkCompensation, options.depthFilter.jumpBaseM);
     // Prediction of the world → model correction: walk keeps the last one (drift changes slowly);
     // turn continues the last frame's rotation (the person turns at a steady pace).
     // Only the yaw is continued, about the body's vertical axis: continuing tilt or sway would compound.
@@ -150,7 +183,11 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       multiply4(predicted, correction, delta);
     } else predicted.set(correction);
     multiply4(cameraToModel, predicted, frame.cameraToWorld);
-    const register = grid.blockCount > 0 && (mode === 'turn' || options.refineWalkPoses);
+    if (driftNodes) {
+      const w = frame.cameraToWorld;
+      multiply4(cameraToModel, frameCorrection(driftNodes.nodes, t, [w[12], w[13], w[14]], tmp), w);
+    }
+    const register = grid.blockCount > 0 && (mode === 'turn' || (options.refineWalkPoses && !driftNodes));
     if (register) {
       refined.set(cameraToModel);
       // Turn: the body rotates about its own axis, so rotations are about its centre. Walk: what drifts is
@@ -178,6 +215,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
+    framePoses[t] = Float64Array.from(cameraToModel);
   }
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
@@ -200,7 +238,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
-  const levelled = levelOnFloor(allPoints, floor, region);
+  const levelled = levelOnFloor(allPoints, floor, region.centre);
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
@@ -228,9 +266,14 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       capPoints: caps.length / 3,
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
+      driftMs: Math.round(driftMs),
+      driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : 0,
+      driftPairs: driftNodes ? driftNodes.pairs : 0,
+      driftIterations: driftNodes ? driftNodes.iterations : 0,
       extractMs: Math.round(extractMs),
       totalMs: Math.round(performance.now() - started),
     },
+    framePoses,
   };
 }
 
@@ -360,32 +403,3 @@ function decideMode(motion: CameraMotion, options: RecordingReconstructionOption
     : `The phone moved ${(100 * motion.spreadM).toFixed(0)} cm without going around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`);
 }
 
-/**
- * Points (model frame) rotated so the floor normal is +y, moved so the floor is at y = 0 and the
- * person's centre at x = z = 0 (m).
- */
-function levelOnFloor(points: Float32Array, floor: FloorPlane, region: PersonRegion): Float32Array {
-  const [nx, ny, nz] = floor.normal;
-  // Rotation taking n to +y (Rodrigues about n × y), exact for the small tilts a floor has.
-  // Axis n × (0, 1, 0) = (−nz, 0, nx); sin θ is its length, cos θ = ny.
-  const ax = -nz, az = nx;
-  const s = Math.hypot(ax, az), c = ny;
-  const r = new Float64Array(9);
-  if (s < 1e-9) { r[0] = r[4] = r[8] = 1; } else {
-    const kx = ax / s, kz = az / s, k1 = 1 - c;
-    // R = I cosθ + sinθ [k]× + (1 − cosθ) k kᵀ, k = (kx, 0, kz), rows.
-    r[0] = c + kx * kx * k1; r[1] = -kz * s; r[2] = kx * kz * k1;
-    r[3] = kz * s; r[4] = c; r[5] = -kx * s;
-    r[6] = kx * kz * k1; r[7] = kx * s; r[8] = c + kz * kz * k1;
-  }
-  const [cx, cy, cz] = region.centre;
-  const out = new Float32Array(points.length);
-  const cr = [r[0] * cx + r[1] * cy + r[2] * cz, r[6] * cx + r[7] * cy + r[8] * cz];
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    out[i] = r[0] * x + r[1] * y + r[2] * z - cr[0];
-    out[i + 1] = heightAbove(floor, x, y, z);
-    out[i + 2] = r[6] * x + r[7] * y + r[8] * z - cr[1];
-  }
-  return out;
-}
