@@ -10,7 +10,10 @@ import {
 import { seriousAxeViolations } from '../support/axe-check.ts';
 
 /** A page-side condition (a string: it runs in the browser, where the test's types have no DOM). */
-const rowCountIs = (rows: number): string => `document.querySelectorAll('[data-testid=users-table] tbody tr').length === ${rows}`;
+// A function, not a string: Playwright evaluates a string predicate with eval inside the page,
+// which the console's CSP (script-src 'self', no 'unsafe-eval') rightly refuses in Chromium 156.
+type PageDocument = { document: { querySelectorAll(selector: string): { length: number } } };
+const rowCountIs = (rows: number) => [(n: number) => (globalThis as unknown as PageDocument).document.querySelectorAll('[data-testid=users-table] tbody tr').length === n, rows] as const;
 
 const HOSTILE_TOKEN = '<img src=x onerror=alert(1)>';
 const USER = 'dana-console';
@@ -73,10 +76,10 @@ describe('web console in a browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('page 2').waitFor();
     // 22 pager users + 2 others = 24: four on the second page.
-    await page.waitForFunction(rowCountIs(4));
+    await page.waitForFunction(...rowCountIs(4));
     await page.getByLabel('Search by token').fill('PAGER-1');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForFunction(rowCountIs(10));
+    await page.waitForFunction(...rowCountIs(10));
     await assertAccessible('users');
   });
 
