@@ -46,7 +46,7 @@ const override = JSON.parse(values.override) as Record<string, unknown>;
 const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
 for (const [key, value] of Object.entries(override)) {
   // walkDrift may be null: an object given for it is merged into DEFAULT_WALK_DRIFT.
-  const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
+  const into = (key === 'walkDrift' || key === 'turnPoseGraph') && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
   options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
 }
 const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
