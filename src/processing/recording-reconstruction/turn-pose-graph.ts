@@ -11,8 +11,12 @@
  * (walk-drift.ts: per keyframe a yaw about its camera centre and a translation, keyframe-to-keyframe
  * point-to-plane consistency of every pair seen from within maxPairDeg incl. the loop closure
  * last/first, a random-walk prior between consecutive keyframes, the first anchored) solves a smooth
- * correction of them over the whole recording at once. Every frame is then fused again with its
- * registered pose corrected by the nodes interpolated at its index.
+ * correction of them over the whole recording at once. Every frame is then fused again, into a new
+ * field, with the refined keyframes' poses interpolated about the body's centre (the body's motion
+ * is smooth; the frame-to-model poses of the frames in between carry their own per-frame error).
+ * Measured on simulated turns (docs/recording-reconstruction.md): it removes the registration's
+ * camera-distance bias, but the fused body is then as small as with the true poses, and the second
+ * fusion pass nearly doubles the time; off by default.
  * Camera frame: OpenCV; model frame: ARKit's world at the first frame (m, y up). Pure.
  */
 import type { PhoneRecording } from '../../domain/phone-recording.ts';
