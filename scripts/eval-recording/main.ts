@@ -16,8 +16,7 @@ import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
-import { DEFAULT_RECONSTRUCTION, personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
+import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -28,6 +27,7 @@ import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets
 import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
+import { reconstructionWithOverride } from './reconstruction-override.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -43,13 +43,7 @@ const { values } = parseArgs({
     override: { type: 'string', default: '{}' },
   },
 });
-const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
-for (const [key, value] of Object.entries(JSON.parse(values.override) as Record<string, unknown>)) {
-  // walkDrift may be null by default: an object given for it is merged into DEFAULT_WALK_DRIFT.
-  const into = (key === 'walkDrift' || key === 'turnPoseGraph') && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
-  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
-}
-const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
+const reconstruction = reconstructionWithOverride(values.override);
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const modes = values.modes.split(',') as ('walk' | 'turn')[];

@@ -8,13 +8,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
-import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
+import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
+import { reconstructionWithOverride } from './reconstruction-override.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -28,13 +28,7 @@ const { values } = parseArgs({
     override: { type: 'string', default: '{}' },
   },
 });
-const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
-for (const [key, value] of Object.entries(JSON.parse(values.override) as Record<string, unknown>)) {
-  // walkDrift may be null: an object given for it is merged into DEFAULT_WALK_DRIFT.
-  const into = (key === 'walkDrift' || key === 'turnPoseGraph') && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
-  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
-}
-const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
+const reconstruction = reconstructionWithOverride(values.override);
 const first = Number(values.first);
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);

@@ -17,8 +17,7 @@ import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
-import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstruction/walk-drift.ts';
+import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
@@ -27,6 +26,7 @@ import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-mak
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
+import { reconstructionWithOverride } from './reconstruction-override.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -42,14 +42,7 @@ const { values } = parseArgs({
     override: { type: 'string', default: '{}' },
   },
 });
-const override = JSON.parse(values.override) as Record<string, unknown>;
-const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
-for (const [key, value] of Object.entries(override)) {
-  // walkDrift may be null: an object given for it is merged into DEFAULT_WALK_DRIFT.
-  const into = (key === 'walkDrift' || key === 'turnPoseGraph') && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
-  options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
-}
-const reconstruction = options as unknown as typeof DEFAULT_RECONSTRUCTION;
+const reconstruction = reconstructionWithOverride(values.override);
 const modes = values.modes.split(',') as ('walk' | 'turn')[];
 const stages = values.stages.split(',');
 const first = Number(values.first);

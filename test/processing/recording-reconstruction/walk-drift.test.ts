@@ -5,6 +5,7 @@ import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../../src/proce
 import { multiply4, type Mat4 } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe } from '../../../src/processing/recording-reconstruction/walk-drift.ts';
 import { capsulePerson, renderRecording, walkPoses } from '../../support/analytic-recording.ts';
+import { sectionLengthM } from '../../support/mesh-section.ts';
 
 const FRAMES = 100;
 /** Drift at the end of the walk: 14 mm, 6 mm, −12 mm and 0.8 degrees of yaw, grown smoothly (a quarter-sine ramp) from 0. */
@@ -27,22 +28,6 @@ function driftedWalk(floor: boolean): { recording: PhoneRecording; truth: Mat4[]
 /** Horizontal distance of a camera centre from the person's vertical axis (x = z = 0), m. */
 const axisDistance = (m: Mat4) => Math.hypot(m[12], m[14]);
 
-/** Perimeter of the mesh's section by the plane y = yM, segments with |x| < maxAbsXM only (the torso, not the arms), m. */
-function torsoSectionM(positions: Float32Array, indices: Uint32Array, yM: number, maxAbsXM: number): number {
-  let length = 0;
-  for (let t = 0; t < indices.length; t += 3) {
-    const ends: number[] = [];
-    for (let e = 0; e < 3; e++) {
-      const a = indices[t + e], b = indices[t + ((e + 1) % 3)];
-      const ya = positions[3 * a + 1] - yM, yb = positions[3 * b + 1] - yM;
-      if ((ya > 0) === (yb > 0)) continue;
-      const s = ya / (ya - yb);
-      ends.push(positions[3 * a] + s * (positions[3 * b] - positions[3 * a]), positions[3 * a + 2] + s * (positions[3 * b + 2] - positions[3 * a + 2]));
-    }
-    if (ends.length === 4 && Math.abs(ends[0]) < maxAbsXM && Math.abs(ends[2]) < maxAbsXM) length += Math.hypot(ends[2] - ends[0], ends[3] - ends[1]);
-  }
-  return length;
-}
 
 describe('estimateWalkDrift', () => {
   it('corrects a walk whose odometry drifted by 2 cm and 0.8 degrees to within 3 mm per camera, and its distance to the body to within 0.5 mm on average', () => {
@@ -88,7 +73,7 @@ describe('reconstructRecording with walkDrift', () => {
     assert.equal(diagnostics.recordingMode, 'walk');
     assert.ok((diagnostics.driftPairs as number) > 0 && diagnostics.framesNotRegistered === 0);
     // The torso ellipsoid's widest section (radii 0.17 x 0.11 m) at y = 1.15 m above the floor.
-    const girthMm = 1000 * torsoSectionM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
     const h = ((0.17 - 0.11) / (0.17 + 0.11)) ** 2;
     const truthMm = 1000 * Math.PI * (0.17 + 0.11) * (1 + (3 * h) / (10 + Math.sqrt(4 - 3 * h)));
     assert.ok(Math.abs(girthMm - truthMm) < 6, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
