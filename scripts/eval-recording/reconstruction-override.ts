@@ -7,8 +7,9 @@ import { DEFAULT_WALK_DRIFT } from '../../src/processing/recording-reconstructio
 export function reconstructionWithOverride(overrideJson: string): typeof DEFAULT_RECONSTRUCTION {
   const options = { ...DEFAULT_RECONSTRUCTION } as Record<string, unknown>;
   for (const [key, value] of Object.entries(JSON.parse(overrideJson) as Record<string, unknown>)) {
-    // walkDrift may be null by default: an object given for it is merged into DEFAULT_WALK_DRIFT.
-    const into = key === 'walkDrift' && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
+    // walkDrift and turnPoseGraph may be null by default: an object given for either is merged into DEFAULT_WALK_DRIFT
+    // (the turn's graph defaults to the walk's figures, DEFAULT_TURN_POSE_GRAPH).
+    const into = (key === 'walkDrift' || key === 'turnPoseGraph') && options[key] === null ? DEFAULT_WALK_DRIFT : options[key];
     options[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(into as object), ...value } : value;
   }
   return options as unknown as typeof DEFAULT_RECONSTRUCTION;

@@ -32,8 +32,9 @@ import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from 
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
-import { DEFAULT_WALK_DRIFT, frameCorrection, type WalkDriftOptions } from './walk-drift.ts';
-import { solveWalkDrift } from './walk-keyframes.ts';
+import { fuseTurnWithGraph } from './turn-pose-graph.ts';
+import { DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftOptions, type WalkDriftResult } from './walk-drift.ts';
+import { keyframeIndices, personDepth, solveWalkDrift } from './walk-keyframes.ts';
 
 export type RecordingMode = 'walk' | 'turn';
 
@@ -90,6 +91,15 @@ export interface RecordingReconstructionOptions {
    * of depthFilter.smoothingVariancePx2, which applies to every frame and purpose.
    */
   walkSmoothingVariancePx2: number;
+  /**
+   * Turn: refine the frame-to-model poses as a keyframe pose graph in the model frame and fuse again
+   * with the refined poses (turn-pose-graph.ts); null: fuse as registered, frame by frame.
+   */
+  turnPoseGraph: WalkDriftOptions | null;
+  /** Smoothing compensation (pixels², 0 = none) of the person's readings fused in a turn's second pass (turnPoseGraph only). */
+  turnSmoothingVariancePx2: number;
+  /** Turn with turnPoseGraph: frames between keyframes take the refined keyframes' poses interpolated (true) or their own registered pose corrected by the interpolated nodes (false). */
+  turnInterpolatePoses: boolean;
   /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
   capClearVoxels: number;
 }
@@ -100,6 +110,9 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   refineWalkPoses: true,
   walkDrift: DEFAULT_WALK_DRIFT,
   walkSmoothingVariancePx2: 1.5,
+  turnPoseGraph: null,
+  turnSmoothingVariancePx2: 0,
+  turnInterpolatePoses: true,
   turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
@@ -142,7 +155,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const mode = decideMode(motion, options);
 
   // 4. Register and fuse, frame by frame.
-  const grid = createVoxelBlocks(options.voxelM, options.truncM);
+  let grid = createVoxelBlocks(options.voxelM, options.truncM);
   const scratch = createFusionScratch();
   const regPoints = new Float32Array(3 * Math.ceil(pixels / (options.registrationStride * options.registrationStride) + 1));
   const registration: RegistrationOptions = mode === 'turn' ? options.turnRegistration : options.walkRegistration;
@@ -159,6 +172,10 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
   const driftMs = performance.now() - fuseStarted;
   const walkCompensation = mode === 'walk' ? options.walkSmoothingVariancePx2 : 0;
+  // Turn with a pose graph: the first pass's keyframes (registered pose, person's readings) feed it.
+  const turnGraph = mode === 'turn' ? options.turnPoseGraph : null;
+  const turnKeyframeAt = new Set(turnGraph ? keyframeIndices(frames.length, turnGraph) : []);
+  const turnKeyframes: DriftKeyframe[] = [];
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
@@ -216,6 +233,14 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     }
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
+    if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
+  }
+  let turnGraphResult: WalkDriftResult | null = null;
+  if (turnGraph && turnKeyframes.length >= 2) {
+    // The keyframes' registered poses are the graph's odometry; the model frame is its world.
+    turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
+    grid = createVoxelBlocks(options.voxelM, options.truncM);
+    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, depthM, weight, regPoints);
   }
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
@@ -267,9 +292,9 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
       driftMs: Math.round(driftMs),
-      driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : 0,
-      driftPairs: driftNodes ? driftNodes.pairs : 0,
-      driftIterations: driftNodes ? driftNodes.iterations : 0,
+      driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : turnGraphResult ? round(1000 * turnGraphResult.rmsM, 2) : 0,
+      driftPairs: driftNodes ? driftNodes.pairs : turnGraphResult ? turnGraphResult.pairs : 0,
+      driftIterations: driftNodes ? driftNodes.iterations : turnGraphResult ? turnGraphResult.iterations : 0,
       extractMs: Math.round(extractMs),
       totalMs: Math.round(performance.now() - started),
     },

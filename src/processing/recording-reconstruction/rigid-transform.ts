@@ -77,3 +77,31 @@ export function tiltOf(m: Mat4): number {
 export function rotationAngle(m: Mat4): number {
   return Math.acos(Math.max(-1, Math.min(1, (m[0] + m[5] + m[10] - 1) / 2)));
 }
+
+/**
+ * Rotation vector ω (axis · angle, radians) of the rotation part: the inverse of Rodrigues' formula,
+ * ω = θ/(2 sin θ)·(R₂₁ − R₁₂, R₀₂ − R₂₀, R₁₀ − R₀₁), θ = rotationAngle. Valid below ~170°.
+ */
+export function rotationVector(m: Mat4): [number, number, number] {
+  const angle = rotationAngle(m);
+  const f = angle < 1e-9 ? 0.5 : angle / (2 * Math.sin(angle));
+  return [f * (m[6] - m[9]), f * (m[8] - m[2]), f * (m[1] - m[4])];
+}
+
+/**
+ * The rigid pose a fraction s ∈ [0, 1] of the way from pose a to pose b (4x4, same frames): the
+ * motion b·a⁻¹ written as a rotation ω about `centre` followed by a translation τ, scaled to s·ω and
+ * s·τ and applied to a. About the centre the motion is nearly a pure rotation (a body turning about
+ * itself), so the interpolated camera follows the arc, not the chord (m, radians).
+ */
+export function interpolatePose(out: Mat4, a: Mat4, b: Mat4, s: number, centre: readonly number[]): Mat4 {
+  const motion = multiply4(new Float64Array(16), b, invertRigid(new Float64Array(16), a));
+  const [wx, wy, wz] = rotationVector(motion);
+  const [cx, cy, cz] = centre;
+  // τ = motion(c) − c.
+  const tx = motion[0] * cx + motion[4] * cy + motion[8] * cz + motion[12] - cx;
+  const ty = motion[1] * cx + motion[5] * cy + motion[9] * cz + motion[13] - cy;
+  const tz = motion[2] * cx + motion[6] * cy + motion[10] * cz + motion[14] - cz;
+  const step = twistAbout(new Float64Array(16), s * wx, s * wy, s * wz, s * tx, s * ty, s * tz, cx, cy, cz);
+  return multiply4(out, step, a);
+}

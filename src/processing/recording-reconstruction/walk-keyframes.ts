@@ -22,17 +22,32 @@ export function solveWalkDrift(
   const { width, height, frames } = recording;
   const keyframes: DriftKeyframe[] = [];
   const cache = new Map<number, CachedKeyframe>();
-  const every = Math.max(drift.keyframeEvery, Math.ceil((frames.length - 1) / (drift.maxKeyframes - 1)));
-  for (let t = 0; t < frames.length; t = t + every < frames.length || t === frames.length - 1 ? t + every : frames.length - 1) {
+  for (const t of keyframeIndices(frames.length, drift)) {
     const frame = frames[t];
     filterDepth(frame, width, height, filter, depthM, weight);
     // Registration points are not needed (a huge stride writes at most one).
     const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
     cache.set(t, { depthM: Float32Array.from(depthM), weight: Float32Array.from(weight), masked });
     if (masked.kept === 0) continue;
-    const personM = new Float32Array(depthM.length);
-    for (let i = 0; i < personM.length; i++) if (weight[i] > 0) personM[i] = depthM[i];
-    keyframes.push({ frameIndex: t, cameraToWorld: frame.cameraToWorld, intrinsics: frame.intrinsics, depthM: personM });
+    keyframes.push({ frameIndex: t, cameraToWorld: frame.cameraToWorld, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
   return { ...estimateWalkDrift(keyframes, width, height, region.centre, drift), cache };
+}
+
+/**
+ * The keyframes' frame indices: every keyframeEvery-th frame, spaced out so there are at most about
+ * maxKeyframes, and the last frame (the loop closure needs the end of the recording).
+ */
+export function keyframeIndices(frameCount: number, drift: Pick<WalkDriftOptions, 'keyframeEvery' | 'maxKeyframes'>): number[] {
+  const every = Math.max(drift.keyframeEvery, Math.ceil((frameCount - 1) / (drift.maxKeyframes - 1)));
+  const out: number[] = [];
+  for (let t = 0; t < frameCount; t = t + every < frameCount || t === frameCount - 1 ? t + every : frameCount - 1) out.push(t);
+  return out;
+}
+
+/** The person's readings of a cleaned, masked map (m; 0 where the weight is not positive: background or no reading). */
+export function personDepth(depthM: Float32Array, weight: Float32Array): Float32Array {
+  const out = new Float32Array(depthM.length);
+  for (let i = 0; i < out.length; i++) if (weight[i] > 0) out[i] = depthM[i];
+  return out;
 }

@@ -1,0 +1,78 @@
+/**
+ * A turn's body trajectory refined as a keyframe pose graph, then fused once.
+ *
+ * Why: in a turn the phone stands still and the body is registered frame to model with free 6-DOF
+ * corrections (sdf-registration.ts). As in a walk registered that way, the model follows the frames
+ * it is built from and a small systematic disagreement accumulates along the direction the frames
+ * barely see: the registered camera sits 1–4 mm too far from the body and trunk girths read
+ * 10–20 mm large (docs/recording-reconstruction.md). Seen from the body, a turn is a walk: the
+ * camera goes once around the person. So the frame-to-model poses (camera → model, the model frame
+ * being the world at the first frame) serve as the walk's "odometry", and the walk's pose graph
+ * (walk-drift.ts: per keyframe a yaw about its camera centre and a translation, keyframe-to-keyframe
+ * point-to-plane consistency of every pair seen from within maxPairDeg incl. the loop closure
+ * last/first, a random-walk prior between consecutive keyframes, the first anchored) solves a smooth
+ * correction of them over the whole recording at once. Every frame is then fused again, into a new
+ * field, with the refined keyframes' poses interpolated about the body's centre (the body's motion
+ * is smooth; the frame-to-model poses of the frames in between carry their own per-frame error).
+ * Measured on simulated turns (docs/recording-reconstruction.md): it removes the registration's
+ * camera-distance bias, but the fused body is then as small as with the true poses, and the second
+ * fusion pass nearly doubles the time; off by default.
+ * Camera frame: OpenCV; model frame: ARKit's world at the first frame (m, y up). Pure.
+ */
+import type { PhoneRecording } from '../../domain/phone-recording.ts';
+import { compensateSmoothingWhere, filterDepth, type DepthFilterOptions } from './depth-filter.ts';
+import { maskPerson } from './frame-person-mask.ts';
+import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.ts';
+import { interpolatePose, multiply4, type Mat4 } from './rigid-transform.ts';
+import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+import { correctionMatrix, DEFAULT_WALK_DRIFT, frameCorrection, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
+
+/**
+ * The turn's graph: the walk's, with the prior describing how the frame-to-model registration
+ * wanders instead of a phone's odometry (per metre of the camera's path around the body in the
+ * model frame, ~0.25 m between keyframes at 2 m).
+ */
+export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT };
+
+/**
+ * Fuses every frame of a turn into `grid` with its registered camera → model pose (framePoses, as
+ * the first pass left them; null = no person pixels, skipped) corrected by the graph's nodes:
+ * pose ← C(t)·pose with C interpolated at frame t about the camera's own centre (walk-drift.ts
+ * frameCorrection). framePoses are updated in place to the poses fused. Each frame is cleaned and
+ * masked again as in the first pass; the person's readings are compensated for the sensor's
+ * smoothing when smoothingVariancePx2 > 0 (depth-filter.ts). depthM, weight: per-pixel scratch;
+ * points: ≥ 3 floats of scratch.
+ */
+export function fuseTurnWithGraph(
+  recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
+  grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, depthM: Float32Array, weight: Float32Array, points: Float32Array,
+): void {
+  const { width, height, frames } = recording;
+  const scratch = createFusionScratch();
+  const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
+  // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
+  const keyPoses = nodes.map((node) => multiply4(new Float64Array(16), correctionMatrix(node, correction), framePoses[node.frameIndex]!));
+  let next = 0;
+  const poses = framePoses.map((registered, t) => {
+    if (!registered) return null;
+    if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, [registered[12], registered[13], registered[14]], correction), registered);
+    while (next < nodes.length && nodes[next].frameIndex < t) next++;
+    if (next >= nodes.length) return multiply4(new Float64Array(16), frameCorrection(nodes, t, [registered[12], registered[13], registered[14]], correction), registered);
+    if (nodes[next].frameIndex === t || next === 0) return Float64Array.from(next === 0 && nodes[0].frameIndex !== t ? registered : keyPoses[next]);
+    const lo = nodes[next - 1].frameIndex, hi = nodes[next].frameIndex;
+    return interpolatePose(new Float64Array(16), keyPoses[next - 1], keyPoses[next], (t - lo) / (hi - lo), centre);
+  });
+  for (let t = 0; t < frames.length; t++) {
+    const registered = framePoses[t];
+    if (!registered) continue;
+    const frame = frames[t];
+    filterDepth(frame, width, height, filter, depthM, weight);
+    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
+    if (masked.kept === 0) continue;
+    if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
+    pose.set(poses[t]!);
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, pose, scratch, 2, behindFactor);
+    registered.set(pose);
+  }
+}
