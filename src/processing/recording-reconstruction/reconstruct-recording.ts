@@ -23,102 +23,22 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
-import { compensateSmoothingWhere, DEFAULT_DEPTH_FILTER, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
+import { compensateSmoothingWhere, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_FLOOR, detectFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
-import { DEFAULT_REGISTRATION, registerToModel, type RegistrationOptions } from './sdf-registration.ts';
+import { registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
-import { DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftOptions, type WalkDriftResult } from './walk-drift.ts';
+import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
 import { keyframeIndices, personDepth, solveWalkDrift } from './walk-keyframes.ts';
 
-export type RecordingMode = 'walk' | 'turn';
-
-export interface RecordingReconstructionOptions {
-  /** TSDF voxel edge (m) and truncation distance τ (m). */
-  voxelM: number;
-  truncM: number;
-  depthFilter: DepthFilterOptions;
-  /** Every n-th person pixel (each image axis) takes part in registration. */
-  registrationStride: number;
-  /** A turn must accumulate at least this rotation, a walk must go this far around (degrees). */
-  minTurnDeg: number;
-  minWalkSweepDeg: number;
-  /** The phone counts as standing still when its centre stays within this (m) and its view within this (degrees). */
-  stillSpreadM: number;
-  stillViewDeg: number;
-  /** Minimum voxel weight of the extracted surface (≈ confident readings seen). */
-  surfaceMinWeight: number;
-  /**
-   * Cell of the final watertight mesh (m). Coarser than the TSDF voxel: the zero-crossing points are
-   * about a voxel apart and a phone held at chest height never sees the tops of the shoulders, so the
-   * one-cell closing of the point reconstruction must bridge such gaps (6 mm cells left them open).
-   */
-  meshVoxelM: number;
-  /**
-   * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
-   * only continues the last step), tilt and vertical motion held (a standing person sways a little,
-   * does not tip). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
-   * gravity-aligned, only its yaw and position drift), yaw and position damped so a frame corrects
-   * slow drift without turning the model about its nearly cylindrical axis; only voxels seen at
-   * least 5 times count, so a frame is not pulled toward the model's thin, grazing-angle edges.
-   */
-  turnRegistration: RegistrationOptions;
-  walkRegistration: RegistrationOptions;
-  /**
-   * How far behind the surface (in τ) a reading still updates a voxel, as −1 (tsdf-integration.ts).
-   * Tuned per mode on one development body (docs/recording-reconstruction.md): the turn's phone stands
-   * ~2 m away and its noisier readings need the band (1.5); for a walk at ~1.5 m skipping them (1.0)
-   * measured closer.
-   */
-  turnBehindFactor: number;
-  walkBehindFactor: number;
-  /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
-  refineWalkPoses: boolean;
-  /**
-   * How a walk's drift is corrected when refineWalkPoses: a smooth drift solved over the whole recording
-   * from the keyframes' consistency with each other and the odometry (walk-drift.ts), then fused
-   * without per-frame registration; null: frame-by-frame registration against the model (walkRegistration).
-   */
-  walkDrift: WalkDriftOptions | null;
-  /**
-   * Depth-smoothing compensation (depth-filter.ts; pixels² per image axis, 0 = none) of the person's
-   * readings of a walk, applied to what is fused only: the drift's keyframes stay uncompensated. On top
-   * of depthFilter.smoothingVariancePx2, which applies to every frame and purpose.
-   */
-  walkSmoothingVariancePx2: number;
-  /**
-   * Turn: refine the frame-to-model poses as a keyframe pose graph in the model frame and fuse again
-   * with the refined poses (turn-pose-graph.ts); null: fuse as registered, frame by frame.
-   */
-  turnPoseGraph: WalkDriftOptions | null;
-  /** Smoothing compensation (pixels², 0 = none) of the person's readings fused in a turn's second pass (turnPoseGraph only). */
-  turnSmoothingVariancePx2: number;
-  /** Turn with turnPoseGraph: frames between keyframes take the refined keyframes' poses interpolated (true) or their own registered pose corrected by the interpolated nodes (false). */
-  turnInterpolatePoses: boolean;
-  /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
-  capClearVoxels: number;
-}
-
-export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
-  voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
-  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
-  refineWalkPoses: true,
-  walkDrift: DEFAULT_WALK_DRIFT,
-  walkSmoothingVariancePx2: 1.5,
-  turnPoseGraph: null,
-  turnSmoothingVariancePx2: 0,
-  turnInterpolatePoses: true,
-  turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
-  walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
-  turnBehindFactor: 1.5,
-  walkBehindFactor: 1.0,
-  capClearVoxels: 6,
-};
+export type { RecordingMode, RecordingReconstructionOptions } from './reconstruction-options.ts';
+export { DEFAULT_RECONSTRUCTION } from './reconstruction-options.ts';
+import { DEFAULT_RECONSTRUCTION, type RecordingMode, type RecordingReconstructionOptions } from './reconstruction-options.ts';
 
 export interface RecordingReconstruction {
   /** The person's closed surface: metres, y up along gravity, floor at y = 0, centred on the person in x and z. */

@@ -140,7 +140,7 @@ export function estimateWalkDrift(keyframes: DriftKeyframe[], width: number, hei
 /** The correction C of a node as a matrix: C(w) = R_y(ψ)(w − ĉ) + ĉ + d. */
 export function correctionMatrix(node: { yawRad: number; dx: number; dy: number; dz: number; pivot: readonly number[] }, out: Mat4): Mat4 {
   const c = Math.cos(node.yawRad), s = Math.sin(node.yawRad);
-  const [px, py, pz] = node.pivot;
+  const [px, , pz] = node.pivot; // a turn about the vertical leaves the pivot's height out
   out.fill(0);
   out[0] = c; out[2] = -s; out[8] = s; out[10] = c; out[5] = 1; out[15] = 1;
   out[12] = px - (c * px + s * pz) + node.dx;
