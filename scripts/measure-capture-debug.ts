@@ -26,9 +26,9 @@ if (pairAt > 0) {
     const r = site.ringM, n = r.length / 3;
     const sx = mirror ? -1 : 1;
     const nx = sx * site.normal[0], ny = site.normal[1], nz = site.normal[2];
-    // Plane basis: e1 = horizontal-ish (normal x up), e2 = normal x e1.
-    let e1 = [ny * 0 - nz * 1, nz * 0 - nx * 0, nx * 1 - ny * 0];
-    const l1 = Math.hypot(...e1); e1 = e1.map((v) => v / l1);
+    // Plane basis: e1 = normal x up (horizontal in the plane), e2 = normal x e1.
+    const l1 = Math.hypot(nz, nx);
+    const e1 = [-nz / l1, 0, nx / l1];
     const e2 = [ny * e1[2] - nz * e1[1], nz * e1[0] - nx * e1[2], nx * e1[1] - ny * e1[0]];
     let cx = 0, cy = 0, cz = 0;
     for (let i = 0; i < n; i++) { cx += sx * r[3 * i]; cy += r[3 * i + 1]; cz += r[3 * i + 2]; }

@@ -133,7 +133,6 @@ function unshuffleBytes(bytes: Uint8Array, offset: number, count: number, kind: 
 /** `level`: DEFLATE effort, 9 (the committed asset: smallest, ~10 s) down to 1 (fast, for tests). */
 export function encodePosableModel(model: PosableBodyModel, steps: AssetSteps = ASSET_STEPS, level: 1 | 6 | 9 = 9): Uint8Array {
   const V = model.vertexCount;
-  const B = model.boneCount;
   const quantisedWeights = new Float64Array(model.skinWeights.length);
   for (let i = 0; i < quantisedWeights.length; i++) quantisedWeights[i] = model.skinWeights[i];
   const inputs: SectionInput[] = [

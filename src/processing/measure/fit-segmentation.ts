@@ -26,7 +26,7 @@ import { BODY_PARTS, NO_PART } from '../body-model/posable-model-types.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Segmentation } from './segment-body.ts';
 import type { Loop, SliceStack } from './slices.ts';
-import { sliceOf, sliceY } from './slices.ts';
+import { sliceY } from './slices.ts';
 
 /** Part group of each BODY_PARTS index: 0 torso+head, 1/2 left/right arm, 3/4 left/right leg. */
 const GROUP_OF_PART = BODY_PARTS.map((part) =>
@@ -111,7 +111,6 @@ function boneRadius(stack: SliceStack, sortedPart: Uint8Array, part: number, bon
  * above 70% of stature (A-pose), else undefined (the bone estimate is used).
  */
 export function segmentByFit(stack: SliceStack, fit: ModelFit, bonePart: Uint8Array, statureM: number, crotchY: number, topologyArmpitY: { left?: number; right?: number } = {}): FitSegmentation {
-  const H = statureM;
   const total = stack.start[stack.sliceCount];
   const sortedPart = new Uint8Array(total);
   const labels = new Int32Array(total);

@@ -322,11 +322,9 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
 /**
  * kneeJointY: the fitted knee joint's height (m); when given, the knee is the narrowest section
  * within 4 cm of it (on a flat stretch the unrestricted search wandered by up to 1.4 cm between
- * the legs of a symmetric body). kneeYGiven: the knee height to use instead of searching (both
- * legs' mean: the calf is searched up to the knee, and one leg's knee 6 cm above the other's put
- * that leg's calf 3 cm higher on a body whose calf profile rises all the way to the knee).
+ * the legs of a symmetric body).
  */
-export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number, kneeYGiven?: number): LegLandmarks {
+export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number): LegLandmarks {
   const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
   const pca = principalAxes(pts, pts.length / 3);
   let dir = pca.axes[0];
@@ -335,14 +333,27 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const k = (crotchY - pca.mean[1]) / dir[1];
   const origin: Vec3 = [pca.mean[0] + k * dir[0], crotchY, pca.mean[2] + k * dir[2]];
   const profile = legProfile(stack, loops);
-  const t = stack.thicknessM;
-  const toY = (index: number) => (index + 0.5) * t;
   const kneeLo = kneeJointY === undefined ? 0.5 * crotchY : Math.max(0.5 * crotchY, kneeJointY - 0.04);
   const kneeHi = kneeJointY === undefined ? 0.75 * crotchY : Math.min(0.75 * crotchY, kneeJointY + 0.04);
-  const kneeY = kneeYGiven ?? toY(extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1));
+  const kneeY = (extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1) + 0.5) * stack.thicknessM;
+  return { origin, dir, kneeY, ...levelsBelowKnee(stack, profile, kneeY, crotchY, statureM) };
+}
+
+/**
+ * Calf (widest between 30% of crotch height and the knee) and ankle (narrowest between 4.5% of
+ * stature and the calf) heights (m) below a given knee. With a fit both legs take the same knee,
+ * the mean of theirs: the calf is searched up to the knee, and one leg's knee found 6 cm above the
+ * other's put that leg's calf 3 cm higher on a body whose calf profile rises all the way to it.
+ */
+export function calfAndAnkleBelow(stack: SliceStack, loops: (Loop | null)[], kneeY: number, crotchY: number, statureM: number): { calfY: number; ankleY: number } {
+  return levelsBelowKnee(stack, legProfile(stack, loops), kneeY, crotchY, statureM);
+}
+
+function levelsBelowKnee(stack: SliceStack, profile: Float64Array, kneeY: number, crotchY: number, statureM: number): { calfY: number; ankleY: number } {
+  const toY = (index: number) => (index + 0.5) * stack.thicknessM;
   const calfY = toY(extremumIndex(profile, sliceOf(stack, 0.3 * crotchY), sliceOf(stack, kneeY) - 1, 1, LIMB_PLATEAU_M));
   const ankleY = toY(extremumIndex(profile, sliceOf(stack, 0.045 * statureM), sliceOf(stack, calfY) - 1, -1, LIMB_PLATEAU_M));
-  return { origin, dir, kneeY, calfY, ankleY };
+  return { calfY, ankleY };
 }
 
 /** Point on a limb axis at height y (m). */

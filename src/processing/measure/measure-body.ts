@@ -41,7 +41,7 @@ import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
 import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
-import { armLandmarks, armPointAt, axisPointAtY, legLandmarks } from './limb-axes.ts';
+import { armLandmarks, armPointAt, axisPointAtY, calfAndAnkleBelow, legLandmarks } from './limb-axes.ts';
 import type { Segmentation } from './segment-body.ts';
 import type { ArmRun } from './segment-body.ts';
 import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
@@ -245,15 +245,19 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const H = canonical.statureM;
   const stack = buildSlices(canonical.points, canonical.count, H);
   const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter);
-  const legsAt = (kneeY?: number) => ({
-    left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined, kneeY),
-    right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined, kneeY),
-  });
-  let legs = legsAt();
-  // Standing, the knees are level: the narrowest section near each fitted knee lies on a flat
-  // stretch and wanders by up to 6 cm between the legs of a symmetric body, so both legs take the
-  // mean, and their calves and ankles are searched below that one knee.
-  if (fit) legs = legsAt(0.5 * (legs.left.kneeY + legs.right.kneeY));
+  const legs = {
+    left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined),
+    right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined),
+  };
+  if (fit) {
+    // Standing, the knees are level: the narrowest section near each fitted knee lies on a flat
+    // stretch and wanders by up to 6 cm between the legs of a symmetric body, so both legs take the
+    // mean, and their calves and ankles are searched below that one knee.
+    const kneeY = 0.5 * (legs.left.kneeY + legs.right.kneeY);
+    for (const side of ['left', 'right'] as const) {
+      Object.assign(legs[side], { kneeY }, calfAndAnkleBelow(partStack, seg.legLoop[side], kneeY, seg.crotchY, H));
+    }
+  }
   const acromionY = 0.5 * ((arms.left.acromionPoint ?? arms.left.origin)[1] + (arms.right.acromionPoint ?? arms.right.origin)[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
   const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);

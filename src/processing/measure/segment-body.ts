@@ -197,8 +197,6 @@ export function findArmRuns(stack: SliceStack, statureM: number, torsoLoop: (Loo
 
 export function segmentBody(stack: SliceStack, statureM: number): Segmentation {
   const H = statureM;
-  const n = stack.sliceCount;
-  const total = (s: number) => stack.start[s + 1] - stack.start[s];
   const { torsoLoop, legSlice: startSlice } = assertStandingPerson(stack, H);
   const { crotchY, legLeft, legRight } = findCrotch(stack, H, torsoLoop, startSlice);
   const arms = findArmRuns(stack, H, torsoLoop, crotchY);
