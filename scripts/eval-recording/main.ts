@@ -27,6 +27,7 @@ import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets
 import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
+import { formatGoalCheck } from './goal-check.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -59,6 +60,8 @@ const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<
 console.log(`Phone-recording accuracy: ${presets.length} bodies x ${modes.join(', ')}, ${frames} frames, seed ${seed}${values['no-repeat'] ? '' : ` (repeat seed ${seed + 1000})`}`);
 const records: RunRecord[] = [];
 const repeatDiffs = new Map<string, number[]>();
+/** The same per mode: mode -> field -> |difference| per body. */
+const repeatDiffsByMode = new Map<string, Map<string, number[]>>();
 const open3dRecords: RunRecord[] = [];
 const timings: { mode: string; ms: number }[] = [];
 const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
@@ -107,6 +110,9 @@ for (const preset of presets) {
         const list = repeatDiffs.get(field) ?? [];
         list.push(Math.abs(fa.measuredMm - fb.measuredMm));
         repeatDiffs.set(field, list);
+        const byField = repeatDiffsByMode.get(mode) ?? new Map<string, number[]>();
+        byField.set(field, [...(byField.get(field) ?? []), Math.abs(fa.measuredMm - fb.measuredMm)]);
+        repeatDiffsByMode.set(mode, byField);
       }
     }
     const r = measured[0];
@@ -144,6 +150,7 @@ if (timings.length) {
     if (t.length) console.log(`reconstruction time ${mode}: min ${t[0].toFixed(0)} ms, median ${t[Math.floor(t.length / 2)].toFixed(0)} ms, max ${t[t.length - 1].toFixed(0)} ms`);
   }
 }
+console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode)}`);
 console.log(`runtime ${elapsed()}`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
 if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
