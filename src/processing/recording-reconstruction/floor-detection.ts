@@ -124,3 +124,35 @@ export function levelOnFloor(points: Float32Array, floor: FloorPlane, centre: re
   }
   return out;
 }
+
+/**
+ * Levelled points (floor at y = 0, m) with the feet continued straight down to the floor: every
+ * point below `footCutM + stepM` is repeated every `stepM` down to y = 0. The person stands on the
+ * floor, but readings within footCutM of it are removed with the floor (they cannot be told apart
+ * from it), so without this the surface ends ~1 cm above the floor and everything measured from the
+ * soles (stature, every site's height) sits that much low, and the feet lose that slab of volume.
+ * The sides of a foot are near vertical at the sole, so a vertical continuation is the right shape.
+ */
+export function extendFeetToFloor(levelled: Float32Array, footCutM: number, stepM: number): Float32Array {
+  const count = levelled.length / 3;
+  const limitM = footCutM + stepM;
+  let extra = 0;
+  for (let i = 0; i < count; i++) {
+    const y = levelled[3 * i + 1];
+    if (y > 0 && y < limitM) extra += Math.ceil(y / stepM);
+  }
+  if (extra === 0) return levelled;
+  const out = new Float32Array(levelled.length + 3 * extra);
+  out.set(levelled);
+  let o = levelled.length;
+  for (let i = 0; i < count; i++) {
+    const y = levelled[3 * i + 1];
+    if (!(y > 0 && y < limitM)) continue;
+    const copies = Math.ceil(y / stepM);
+    for (let k = 1; k <= copies; k++) {
+      out[o] = levelled[3 * i]; out[o + 1] = Math.max(0, y - k * stepM); out[o + 2] = levelled[3 * i + 2];
+      o += 3;
+    }
+  }
+  return out;
+}

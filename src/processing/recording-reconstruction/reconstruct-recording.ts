@@ -24,7 +24,7 @@ import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
 import { compensateSmoothingWhere, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
-import { DEFAULT_FLOOR, detectFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
+import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
@@ -183,7 +183,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
-  const levelled = levelOnFloor(allPoints, floor, region.centre);
+  const levelled = extendFeetToFloor(levelOnFloor(allPoints, floor, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;

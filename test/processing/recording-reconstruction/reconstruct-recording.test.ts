@@ -43,6 +43,16 @@ describe('reconstructRecording', () => {
     assert.ok(Math.abs(topM - 1.75) < 0.04, `top of the head at ${topM.toFixed(3)} m`);
   });
 
+  it('ends the surface at the floor the person stands on, though readings within the foot cut of it are removed', () => {
+    // Legs as cylinders standing on the floor (their capsules' lower ends hidden under it), like soles.
+    const legs = capsulePerson().map((p) => (p.kind === 'capsule' && p.a[1] === 0.08 ? { ...p, a: [p.a[0], -0.1, p.a[2]] as [number, number, number] } : p));
+    const recording = renderRecording({ body: legs, floor: true, walls }, walkPoses(60), { noiseSigmaM: 0.004, seed: 4 });
+    const { geometry } = reconstructRecording(recording);
+    let bottomM = Infinity;
+    for (let i = 1; i < geometry.positions.length; i += 3) bottomM = Math.min(bottomM, geometry.positions[i]);
+    assert.ok(Math.abs(bottomM) < 0.004, `lowest point ${(1000 * bottomM).toFixed(1)} mm above the floor`);
+  });
+
   it('recognises a person turning in front of a still phone and measures the turn within 5 degrees', () => {
     const setup = turnSetup(100, 375);
     const recording = renderRecording(person, setup.poses, { noiseSigmaM: 0.004, seed: 5, bodyToWorld: setup.bodyToWorld });
