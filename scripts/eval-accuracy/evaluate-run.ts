@@ -153,7 +153,7 @@ export async function evaluateRun(
     base.capturePath = path;
     const started = performance.now();
     // No user context: unit and axis detection are part of what is evaluated.
-    const result = await measureBody(read.geometry, read.hints, {});
+    const result = await measureBody(read.geometry, { ...read.hints, ...variant.hints }, {});
     base.measureMs = performance.now() - started;
     base.volumeErrorPct = (100 * (result.measurements.fullBodyVolume - truth.volumeM3)) / truth.volumeM3;
     base.statureErrorMm = mm(result.statureM - truth.statureM);

@@ -2,6 +2,7 @@
 // with a floor patch, a random yaw, millimetre units, a Z-up file. Output is file-style geometry
 // (float32, file units and axes) ready to be written as PLY. Truth stays in the truth frame
 // (metres, Y up, facing +Z); the evaluation maps the measurer's canonical frame back onto it.
+import type { CaptureHints } from '../../src/domain/capture-geometry.ts';
 import type { BodyMesh } from './body-mesh.ts';
 import type { PlyGeometry } from '../../src/processing/capture/write-ply.ts';
 import { seededRandom, type SeededRandom } from '../../src/processing/evaluation/seeded-random.ts';
@@ -27,6 +28,8 @@ export interface Variant {
   geometry: PlyGeometry;
   /** What was done to the body, for the report (e.g. "yaw 123.4 deg"). */
   note: string;
+  /** Hints measuring gets on top of what the capture file says (a reconstructed recording's, as production passes them). */
+  hints?: Partial<CaptureHints>;
 }
 
 /** Floor patch: 1.2 m x 1.2 m square at y = 0 centred under the feet, with the same noise. */

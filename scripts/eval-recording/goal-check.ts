@@ -42,3 +42,27 @@ export function formatGoalCheck(records: RunRecord[], modes: string[], repeatDif
   }
   return lines.join('\n');
 }
+
+/**
+ * Per mode and girth, the mean and mean absolute difference between a recording's girth and the same
+ * measuring's girth on the body mesh itself (`meshValuesMm`: body -> field -> mm): the error a user
+ * sees, landmark placement included, unlike the site-agnostic error; and the girths missing the
+ * ±10 mm / 10 mm goal on it.
+ */
+export function formatMeshComparison(records: RunRecord[], modes: string[], meshValuesMm: Map<string, Record<string, number>>): string {
+  const lines = ['recording minus the same measuring on the body mesh (what a user sees, landmarks included), mean/MAE mm:'];
+  lines.push(`${'field'.padEnd(19)}${modes.map((m) => m.padStart(14)).join('')}`);
+  const misses = new Map<string, string[]>(modes.map((m) => [m, []]));
+  for (const field of CIRCUMFERENCE_FIELDS) {
+    const cells = modes.map((mode) => {
+      const d = records.filter((r) => r.variant === mode && !r.failure && meshValuesMm.has(r.body)).map((r) => r.fields.find((f) => f.field === field)!.measuredMm - meshValuesMm.get(r.body)![field]);
+      if (d.length === 0) return '-'.padStart(14);
+      const m = mean(d), mae = mean(d.map(Math.abs));
+      if (Math.abs(m) > GIRTH_MEAN_LIMIT_MM || mae > GIRTH_MAE_LIMIT_MM) misses.get(mode)!.push(field);
+      return `${m >= 0 ? '+' : ''}${m.toFixed(1)}/${mae.toFixed(1)}`.padStart(14);
+    });
+    lines.push(`${field.padEnd(19)}${cells.join('')}`);
+  }
+  for (const mode of modes) lines.push(`${mode}: ${CIRCUMFERENCE_FIELDS.length - misses.get(mode)!.length}/${CIRCUMFERENCE_FIELDS.length} girths within ±${GIRTH_MEAN_LIMIT_MM} mm mean and ${GIRTH_MAE_LIMIT_MM} mm MAE of the mesh's own reading${misses.get(mode)!.length ? `; missing: ${misses.get(mode)!.join(', ')}` : ''}`);
+  return lines.join('\n');
+}

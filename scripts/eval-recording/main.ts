@@ -27,7 +27,8 @@ import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets
 import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
-import { formatGoalCheck } from './goal-check.ts';
+import { formatGoalCheck, formatMeshComparison } from './goal-check.ts';
+import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -63,6 +64,8 @@ const repeatDiffs = new Map<string, number[]>();
 /** The same per mode: mode -> field -> |difference| per body. */
 const repeatDiffsByMode = new Map<string, Map<string, number[]>>();
 const open3dRecords: RunRecord[] = [];
+/** Per body: each girth as measured on the body mesh itself (mm). */
+const meshValuesMm = new Map<string, Record<string, number>>();
 const timings: { mode: string; ms: number }[] = [];
 const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
 let run = 0;
@@ -76,6 +79,10 @@ for (const preset of presets) {
     registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed)),
   };
   const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
+  // What the same measuring reads on the body mesh itself: a recording's value minus this is the
+  // error a user sees, landmark placement included (the ISO table's site-agnostic error leaves it out).
+  const onMesh = measure({ positions: body.positionsM, indices: body.indices, colors: null, normals: null }, { unit: 'm', upAxis: '+y' }, {});
+  meshValuesMm.set(preset.name, Object.fromEntries(CIRCUMFERENCE_FIELDS.map((f) => [f, 1000 * onMesh.measurements[f]])));
   for (const mode of modes) {
     const measured: RunRecord[] = [];
     for (const runSeed of values['no-repeat'] ? [seed + run] : [seed + run, seed + run + 1000]) {
@@ -85,7 +92,7 @@ for (const preset of presets) {
       try {
         const recon = reconstructRecording(sim.recording, reconstruction);
         timings.push({ mode, ms: performance.now() - t0 });
-        const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}` } satisfies Variant;
+        const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: RECONSTRUCTED_SURFACE_HINTS } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);
         record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, ${recon.diagnostics.totalMs} ms`;
       } catch (error) {
@@ -150,6 +157,7 @@ if (timings.length) {
     if (t.length) console.log(`reconstruction time ${mode}: min ${t[0].toFixed(0)} ms, median ${t[Math.floor(t.length / 2)].toFixed(0)} ms, max ${t[t.length - 1].toFixed(0)} ms`);
   }
 }
+console.log(`\n${formatMeshComparison(records, modes, meshValuesMm)}`);
 console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode)}`);
 console.log(`runtime ${elapsed()}`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);

@@ -27,6 +27,7 @@ import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets
 import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
+import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -75,7 +76,9 @@ for (const [index, preset] of presets.entries()) {
   const run = async (stage: string, mode: string, geometry: () => Parameters<typeof evaluateRun>[1]['geometry']) => {
     let record: RunRecord;
     try {
-      record = await evaluateRun(truth, { name: stage as unknown as VariantName, geometry: geometry(), note: `${stage} ${mode}` }, measure);
+      // Reconstructions are measured with the hints production gives them; the body mesh (a) with none.
+      const hints = stage === 'a' ? undefined : RECONSTRUCTED_SURFACE_HINTS;
+      record = await evaluateRun(truth, { name: stage as unknown as VariantName, geometry: geometry(), note: `${stage} ${mode}`, hints }, measure);
     } catch (error) {
       record = { set: '', failureCode: 'error', body: truth.name, variant: stage, note: '', capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: String(error) };
     }

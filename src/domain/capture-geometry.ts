@@ -17,4 +17,10 @@ export interface CaptureHints {
   /** Up axis of the positions, when the capture says it. */
   upAxis?: '+x' | '-x' | '+y' | '-y' | '+z' | '-z';
   device?: string;
+  /**
+   * The surface bridges gaps narrower than this (m): a phone recording's fused surface, closed at
+   * 1 cm cells, joins an arm to the torso for a few centimetres below the armpit. Measuring then
+   * takes the armpits from the fitted body model. Absent: gaps are as captured.
+   */
+  bridgedGapM?: number;
 }

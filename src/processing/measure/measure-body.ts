@@ -28,6 +28,7 @@ import { buildPointGrid } from '../body-model/point-grid.ts';
 import type { ModelCompletion } from './cut-completion.ts';
 import { siteTrianglesOf } from './cut-completion.ts';
 import { filledCapture } from './model-hole-fill.ts';
+import { modelArmpitHeights } from './model-armpits.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { meshVolume } from '../geometry/mesh-volume.ts';
@@ -131,6 +132,8 @@ interface BodyParts {
     statureM: number;
     /** How holes are closed: from the fitted model, or only by chords (and why). */
     holeCompletion: string;
+    /** Where the armpits' heights come from: the capture's slice topology or the fitted model's (bridged captures). */
+    armpitSource: string;
   } | null;
 }
 
@@ -143,7 +146,7 @@ interface BodyParts {
  */
 const MAX_COMPLETION_RESIDUAL_MM = 6;
 
-function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined): BodyParts {
+function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>, H: number, fitter: BodyFitter | undefined, bridgedGapM: number): BodyParts {
   if (!fitter) {
     const seg = segmentBody(stack, H);
     const arms = {
@@ -171,7 +174,18 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     crotchY = findCrotch(filled.stack, H, whole.torsoLoop, whole.legSlice).crotchY;
     runs = findArmRuns(filled.stack, H, whole.torsoLoop, crotchY);
   }
-  const seg = segmentByFit(filled?.stack ?? stack, filled?.fit ?? model, fitter.bonePart, H, crotchY, { left: freeArmpit(runs.left), right: freeArmpit(runs.right) });
+  // A capture that bridges narrow gaps (a phone recording's fused surface) frees its arms too low:
+  // its armpits come from the fitted model's own surface (model-armpits.ts) when that shows them.
+  const armpits = { left: freeArmpit(runs.left), right: freeArmpit(runs.right) };
+  let armpitSource = 'capture';
+  if (bridgedGapM > 0 && mesh) {
+    const fromModel = modelArmpitHeights(model, mesh, H);
+    for (const side of ['left', 'right'] as const) {
+      const y = fromModel[side];
+      if (y !== undefined && y >= 0.7 * H) { armpits[side] = y; armpitSource = 'fitted-model'; }
+    }
+  }
+  const seg = segmentByFit(filled?.stack ?? stack, filled?.fit ?? model, fitter.bonePart, H, crotchY, armpits);
   const bone = (part: keyof FitSegmentation['bones']) => {
     const b = seg.bones[part];
     if (!b) throw new ProcessingFailure('measurement_failed', `The fitted model has no ${part} bone.`);
@@ -184,7 +198,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   };
   // An arm resting on the torso shows no armpit: take it the survey's mean drop below the acromion.
   for (const side of ['left', 'right'] as const) {
-    if (freeArmpit(runs[side]) === undefined) seg.armpitY[side] = (arms[side].acromionPoint ?? arms[side].origin)[1] - AXILLA_DROP_FRACTION * H;
+    if (armpits[side] === undefined) seg.armpitY[side] = (arms[side].acromionPoint ?? arms[side].origin)[1] - AXILLA_DROP_FRACTION * H;
   }
   let capturePart = seg.sortedPart;
   if (filled) {
@@ -193,7 +207,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
   const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
-  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, statureM: filled?.topM ?? H } };
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, armpitSource, statureM: filled?.topM ?? H } };
 }
 
 /**
@@ -244,7 +258,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints, cloudColors);
   const H = canonical.statureM;
   const stack = buildSlices(canonical.points, canonical.count, H);
-  const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter);
+  const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter, hints.bridgedGapM ?? 0);
   const legs = {
     left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined),
     right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined),
@@ -360,6 +374,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
+      ...(fit ? { armpitSource: fit.armpitSource } : {}),
     },
     siteQuality,
   };

@@ -8,13 +8,19 @@
 import type { ReadCapture } from '../../domain/body-scan-result.ts';
 import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
 import { sandboxRecording } from '../recording-simulator/sandbox-recording.ts';
-import { reconstructRecording } from './reconstruct-recording.ts';
+import { DEFAULT_RECONSTRUCTION, reconstructRecording } from './reconstruct-recording.ts';
 
 export interface ReconstructedCapture {
   geometry: CaptureGeometry;
   hints: CaptureHints;
   diagnostics: Record<string, number | string | boolean>;
 }
+
+/**
+ * What measuring is told about a reconstructed surface: metres, y up, and that its closed surface
+ * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM).
+ */
+export const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM };
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {
   const recording = capture.recording ?? (capture.sandboxDescriptor?.recording ? sandboxRecording(capture.sandboxDescriptor) : null);
@@ -23,5 +29,5 @@ export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture
   const diagnostics: Record<string, number | string | boolean> = { 'recording.frames': recording.frames.length };
   for (const [key, value] of Object.entries(reconstruction.diagnostics)) diagnostics[`recording.${key}`] = value;
   for (const [key, value] of Object.entries(recording.variant)) diagnostics[`recording.variant.${key}`] = value;
-  return { geometry: reconstruction.geometry, hints: { unit: 'm', upAxis: '+y' }, diagnostics };
+  return { geometry: reconstruction.geometry, hints: { ...RECONSTRUCTED_SURFACE_HINTS }, diagnostics };
 }
