@@ -31,6 +31,7 @@ import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, y
 import { registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
+import { turnAxisPlane } from './turn-axis.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
 import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
@@ -183,7 +184,10 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
-  const levelled = extendFeetToFloor(levelOnFloor(allPoints, floor, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
+  // A turn stands the body on its own turning axis (turn-axis.ts); a walk on the floor's normal.
+  const axisPlane = mode === 'turn' ? turnAxisPlane(framePoses, frames.map((f) => f.cameraToWorld), floor, region.centre) : null;
+  const levelPlane = axisPlane ?? floor;
+  const levelled = extendFeetToFloor(levelOnFloor(allPoints, levelPlane, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
@@ -202,6 +206,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       cameraDistanceM: round(motion.meanDistanceM, 3),
       turnDeg: round(turnDeg, 1),
       maxBodyTiltDeg: round((maxTiltRad * 180) / Math.PI, 2),
+      leanDeg: axisPlane ? round((Math.acos(Math.min(1, axisPlane.normal[0] * floor.normal[0] + axisPlane.normal[1] * floor.normal[1] + axisPlane.normal[2] * floor.normal[2])) * 180) / Math.PI, 2) : 0,
       registrationRmsMm: rmsCount > 0 ? round((1000 * rmsSum) / rmsCount, 2) : 0,
       framesNotRegistered: unregistered,
       framesHeadCut: upCut,

@@ -1,0 +1,55 @@
+/**
+ * A turning person's own vertical: the axis they turn about, found from the registered poses. A
+ * person turning in place turns about their own long axis, which need not be the floor's normal (a
+ * slight lean; the simulator tilts it 2°): levelled on the floor, the fused body keeps that lean and
+ * reads its stature short (a 1.6 m body leaning 2.3° read 14 mm short). Levelled on its turning axis
+ * it stands upright, as a tape measures it.
+ *
+ * Frames: camera → model poses per frame (the turn's model frame is the body's frame at the first
+ * frame) and the recording's camera → world poses. The body's pose in the world at frame t is
+ * W_t = (P_t · C_t⁻¹)⁻¹; its step W_{t−1}⁻¹ · W_t, in the body's own frame, turns about the body's
+ * axis whatever the axis' tilt in the world, so the steps' rotation vectors summed point along it.
+ */
+import type { FloorPlane } from './floor-detection.ts';
+import type { Mat4 } from './rigid-transform.ts';
+import { invertRigid, multiply4, rotationVector } from './rigid-transform.ts';
+
+/** Below this total turn (rad) the axis is not trusted (the turn check refuses such recordings anyway). */
+const MIN_TOTAL_TURN_RAD = Math.PI;
+/** An axis tilted more than this (rad) from the floor normal is not a person's lean: keep the floor. */
+const MAX_LEAN_RAD = (8 * Math.PI) / 180;
+
+/**
+ * The body's turning axis in the model frame as a plane to level on: normal along the axis (pointing
+ * up, as the floor's), through the floor's point under `centre` (model frame, m), so the feet stay at
+ * height ~0. Null when the turn is too small or the axis implausible (then level on the floor).
+ */
+export function turnAxisPlane(framePoses: readonly (Mat4 | null)[], cameraToWorld: readonly Mat4[], floor: FloorPlane, centre: readonly number[]): FloorPlane | null {
+  const correction = new Float64Array(16), previous = new Float64Array(16), step = new Float64Array(16), inverse = new Float64Array(16);
+  let hasPrevious = false;
+  let sx = 0, sy = 0, sz = 0;
+  for (let t = 0; t < framePoses.length; t++) {
+    const pose = framePoses[t];
+    if (!pose) continue;
+    // correction = P_t · C_t⁻¹ (world → model) = W_t⁻¹.
+    multiply4(correction, pose, invertRigid(inverse, cameraToWorld[t]));
+    if (hasPrevious) {
+      // W_{t−1}⁻¹ · W_t = correction_{t−1} · correction_t⁻¹.
+      multiply4(step, previous, invertRigid(inverse, correction));
+      const [wx, wy, wz] = rotationVector(step);
+      sx += wx; sy += wy; sz += wz;
+    }
+    previous.set(correction);
+    hasPrevious = true;
+  }
+  const total = Math.hypot(sx, sy, sz);
+  if (!(total >= MIN_TOTAL_TURN_RAD)) return null;
+  let ax = sx / total, ay = sy / total, az = sz / total;
+  const [fx, fy, fz] = floor.normal;
+  if (ax * fx + ay * fy + az * fz < 0) { ax = -ax; ay = -ay; az = -az; }
+  if (Math.acos(Math.min(1, ax * fx + ay * fy + az * fz)) > MAX_LEAN_RAD) return null;
+  // The floor's point under the centre: c − (n·c + d)·n.
+  const h = fx * centre[0] + fy * centre[1] + fz * centre[2] + floor.d;
+  const px = centre[0] - h * fx, py = centre[1] - h * fy, pz = centre[2] - h * fz;
+  return { normal: [ax, ay, az], d: -(ax * px + ay * py + az * pz), inlierFraction: floor.inlierFraction, inliers: floor.inliers };
+}
