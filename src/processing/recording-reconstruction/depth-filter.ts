@@ -108,6 +108,28 @@ export function compensateSmoothingWhere(depthM: Float32Array, weight: Float32Ar
   if (variancePx2 > 0) compensateSmoothing(depthM, width, height, variancePx2, sameSurfaceM, weight);
 }
 
+/**
+ * Drops (depth and weight 0) every kept reading beside a pixel that returned nothing (raw 0; the four
+ * neighbours inside the image), as filterDepth drops both sides of a depth jump: next to empty space a
+ * silhouette reading is as unreliable as next to a far wall, and the fusion's no-return carving
+ * (tsdf-integration.ts) leaves the empty pixel beside it alone, so a limb against empty space is
+ * treated as against a wall. rawDepthMm: the frame's depth as recorded (mm). In place; returns the
+ * readings dropped.
+ */
+export function dropBesideNoReturn(rawDepthMm: Uint16Array, depthM: Float32Array, weight: Float32Array, width: number, height: number): number {
+  let dropped = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (depthM[i] === 0) continue;
+      if ((x > 0 && rawDepthMm[i - 1] === 0) || (x + 1 < width && rawDepthMm[i + 1] === 0) || (y > 0 && rawDepthMm[i - width] === 0) || (y + 1 < height && rawDepthMm[i + width] === 0)) {
+        depthM[i] = 0; weight[i] = 0; dropped++;
+      }
+    }
+  }
+  return dropped;
+}
+
 /** Per-call scratch of compensateSmoothing (the uncorrected map), grown as needed. */
 let smoothScratch = new Float32Array(0);
 

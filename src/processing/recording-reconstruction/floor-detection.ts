@@ -100,6 +100,22 @@ export function heightAbove(plane: FloorPlane, x: number, y: number, z: number):
  * `centre` (the person's centre, model frame) at x = z = 0.
  */
 export function levelOnFloor(points: Float32Array, floor: FloorPlane, centre: readonly number[]): Float32Array {
+  const { r, t } = levellingTransform(floor, centre);
+  const out = new Float32Array(points.length);
+  for (let i = 0; i < points.length; i += 3) {
+    const x = points[i], y = points[i + 1], z = points[i + 2];
+    out[i] = r[0] * x + r[1] * y + r[2] * z + t[0];
+    out[i + 1] = r[3] * x + r[4] * y + r[5] * z + t[1];
+    out[i + 2] = r[6] * x + r[7] * y + r[8] * z + t[2];
+  }
+  return out;
+}
+
+/**
+ * The rigid transform of levelOnFloor, q = R·p + t (R row-major; its middle row is the floor normal,
+ * so q's y is the height above the floor): model frame → levelled frame (m).
+ */
+export function levellingTransform(floor: FloorPlane, centre: readonly number[]): { r: Float64Array; t: [number, number, number] } {
   const [nx, ny, nz] = floor.normal;
   // Rotation taking n to +y (Rodrigues about n × y), exact for the small tilts a floor has.
   // Axis n × (0, 1, 0) = (−nz, 0, nx); sin θ is its length, cos θ = ny.
@@ -114,15 +130,9 @@ export function levelOnFloor(points: Float32Array, floor: FloorPlane, centre: re
     r[6] = kx * kz * k1; r[7] = kx * s; r[8] = c + kz * kz * k1;
   }
   const [cx, cy, cz] = centre;
-  const out = new Float32Array(points.length);
-  const cr = [r[0] * cx + r[1] * cy + r[2] * cz, r[6] * cx + r[7] * cy + r[8] * cz];
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    out[i] = r[0] * x + r[1] * y + r[2] * z - cr[0];
-    out[i + 1] = heightAbove(floor, x, y, z);
-    out[i + 2] = r[6] * x + r[7] * y + r[8] * z - cr[1];
-  }
-  return out;
+  // Row 1 of R is the normal (R takes n to +y), so the height is n·p + d exactly.
+  r[3] = nx; r[4] = ny; r[5] = nz;
+  return { r, t: [-(r[0] * cx + r[1] * cy + r[2] * cz), floor.d, -(r[6] * cx + r[7] * cy + r[8] * cz)] };
 }
 
 /**

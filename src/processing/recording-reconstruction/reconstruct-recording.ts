@@ -9,12 +9,13 @@
  *    still while the person turned (turn); neither fails with what was wrong.
  * 4. Walk: the odometry's drift solved once over the whole recording from keyframes (a pose graph with
  *    loop closure, walk-keyframes.ts / walk-drift.ts), then every frame fused with its corrected pose,
- *    the person's readings compensated for the sensor's smoothing. Turn: frame by frame, predict the
+ *    pixels that returned nothing carving free space. Turn: frame by frame, predict the
  *    body's pose (the last rotation continued), refine it against the model fused so far
  *    (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts); the accumulated
  *    rotation must reach minTurnDeg.
- * 5. The TSDF's zero crossings (surface-points.ts), levelled on the floor, closed into a watertight mesh
- *    by the point-cloud surface reconstruction (its floor closes the soles).
+ * 5. The TSDF's zero crossings (surface-points.ts; a walk's moved out by the sensor's smoothing bias,
+ *    surface-smoothing-compensation.ts), levelled on the floor, closed into a watertight mesh by the
+ *    point-cloud surface reconstruction (its floor closes the soles; a walk's seen-empty space left open).
  * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
  * recording_motion_unsupported. Pure: no I/O, deterministic.
  */
@@ -23,14 +24,16 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { reconstructSurface } from '../surface-reconstruction/reconstruct-surface.ts';
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
-import { compensateSmoothingWhere, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
-import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levelOnFloor, type FloorPlane } from './floor-detection.ts';
+import { compensateSmoothingWhere, dropBesideNoReturn, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
+import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levellingTransform, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
 import { registerToModel, type RegistrationOptions } from './sdf-registration.ts';
-import { createVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { createVoxelBlocks, type SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { sampleTsdf, SAMPLE_DISTANCE } from './tsdf-sampling.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
+import { compensateSurfaceSmoothing } from './surface-smoothing-compensation.ts';
 import { turnAxisPlane } from './turn-axis.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
@@ -47,6 +50,8 @@ export interface RecordingReconstruction {
   diagnostics: Record<string, number | string | boolean>;
   /** Each frame's camera → model pose as fused (model frame: the world at the first frame, m); null for a frame without person pixels. */
   framePoses: (Float64Array | null)[];
+  /** The fused surface's zero-crossing points the mesh was closed from, caps left out (the geometry's frame, m): for evaluation. */
+  surfacePointsM: Float32Array;
 }
 
 /** Frames sampled for floor and person detection, and the pixel stride they are read at. */
@@ -93,6 +98,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
   const driftMs = performance.now() - fuseStarted;
   const walkCompensation = mode === 'walk' ? options.walkSmoothingVariancePx2 : 0;
+  const noReturnWeight = mode === 'walk' ? options.walkNoReturnWeight : 0;
   // Turn with a pose graph: the first pass's keyframes (registered pose, person's readings) feed it.
   const turnGraph = mode === 'turn' ? options.turnPoseGraph : null;
   const turnKeyframeAt = new Set(turnGraph ? keyframeIndices(frames.length, turnGraph) : []);
@@ -111,6 +117,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     if (masked.upBorder >= CUT_PIXELS) upCut++;
     if (masked.downBorder >= CUT_PIXELS) downCut++;
     if (masked.kept === 0) continue;
+    if (noReturnWeight > 0) dropBesideNoReturn(frame.depthMm, depthM, weight, width, height);
     if (walkCompensation > 0) compensateSmoothingWhere(depthM, weight, width, height, walkCompensation, options.depthFilter.jumpBaseM);
     // Prediction of the world → model correction: walk keeps the last one (drift changes slowly);
     // turn continues the last frame's rotation (the person turns at a steady pace).
@@ -152,7 +159,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       previousYaw = yaw;
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, cameraToModel, scratch, 2, behindFactor);
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight }, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
@@ -181,6 +188,10 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const extractStarted = performance.now();
   const aboveFloor = (x: number, y: number, z: number) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM;
   const surfacePoints = extractSurfacePoints(grid, options.surfaceMinWeight, aboveFloor);
+  const surfaceCompensation = mode === 'walk' ? options.walkSurfaceSmoothingPx2 : 0;
+  const compensatedPoints = surfaceCompensation > 0
+    ? compensateSurfaceSmoothing(grid, surfacePoints, framePoses, region.centre, 0.5 * (frames[0].intrinsics.fx + frames[0].intrinsics.fy), { variancePx2: surfaceCompensation, maxShiftM: options.surfaceSmoothingMaxShiftM })
+    : 0;
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
@@ -188,7 +199,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const axisPlane = mode === 'turn' ? turnAxisPlane(framePoses, frames.map((f) => f.cameraToWorld), floor, region.centre) : null;
   const levelPlane = axisPlane ?? floor;
   const levelled = extendFeetToFloor(levelOnFloor(allPoints, levelPlane, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
-  const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0 });
+  const isEmpty = mode === 'walk' && options.walkMeshEmptyAheadM > 0 ? seenEmpty(grid, levelPlane, region.centre, options.surfaceMinWeight, options.walkMeshEmptyAheadM) : undefined;
+  const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0, isEmpty });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
   return {
@@ -214,6 +226,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       tsdfBlocks: grid.blockCount,
       surfacePoints: surfacePoints.length / 3,
       capPoints: caps.length / 3,
+      compensatedPoints,
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
       driftMs: Math.round(driftMs),
@@ -224,6 +237,24 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       totalMs: Math.round(performance.now() - started),
     },
     framePoses,
+    surfacePointsM: levelled.subarray(0, surfacePoints.length),
+  };
+}
+
+/**
+ * Known empty space for the closed mesh, in the levelled frame (m): a point whose fused distance (the
+ * field observed all round it, weight ≥ minWeight) lies more than aheadM in front of the surface. Lets
+ * a gap the sensor saw through (between the thighs below the crotch) stay open where the mesh's
+ * one-cell closing would bridge it.
+ */
+function seenEmpty(grid: SparseVoxelBlocks, floor: FloorPlane, centre: readonly number[], minWeight: number, aheadM: number): (x: number, y: number, z: number) => boolean {
+  const { r, t } = levellingTransform(floor, centre);
+  const sample = new Float64Array(5);
+  return (x, y, z) => {
+    // Model frame: p = Rᵀ(q − t).
+    const qx = x - t[0], qy = y - t[1], qz = z - t[2];
+    const px = r[0] * qx + r[3] * qy + r[6] * qz, py = r[1] * qx + r[4] * qy + r[7] * qz, pz = r[2] * qx + r[5] * qy + r[8] * qz;
+    return sampleTsdf(grid, px, py, pz, minWeight, sample) && sample[SAMPLE_DISTANCE] > aheadM;
   };
 }
 

@@ -31,6 +31,13 @@ export interface RecordingReconstructionOptions {
    */
   meshVoxelM: number;
   /**
+   * Walk: a mesh cell whose centre the fused field puts more than this in front of the surface (m,
+   * observed all round) is empty space the mesh's closing must not fill (reconstruct-surface.ts
+   * isEmpty), so the gap between the thighs below the crotch stays open; 0 = off. Not for a turn: its
+   * arms move, so space seen empty at one moment is not empty at another.
+   */
+  walkMeshEmptyAheadM: number;
+  /**
    * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
    * only continues the last step), tilt and vertical motion held (a standing person sways a little,
    * does not tip). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
@@ -63,6 +70,21 @@ export interface RecordingReconstructionOptions {
    */
   walkSmoothingVariancePx2: number;
   /**
+   * Depth-smoothing compensation of a walk on the fused surface (surface-smoothing-compensation.ts;
+   * pixels² per image axis, 0 = none): each zero-crossing point moves outward by ½·s_m²·(κ₁ + κ₂), the
+   * curvature the fused field's, so limbs too thin for the per-map compensation are corrected too.
+   */
+  walkSurfaceSmoothingPx2: number;
+  /**
+   * Walk: carving weight (0..1) of a pixel whose raw reading is 0 (nothing returned within range: free
+   * space along the whole ray; tsdf-integration.ts), the readings beside such pixels dropped before
+   * fusion (depth-filter.ts dropBesideNoReturn; not in the keyframes of the drift or the segmentation);
+   * 0 = such pixels teach nothing and their neighbours are fused (as in a turn).
+   */
+  walkNoReturnWeight: number;
+  /** Largest move of a point by walkSurfaceSmoothingPx2 (m). */
+  surfaceSmoothingMaxShiftM: number;
+  /**
    * Turn: refine the frame-to-model poses as a keyframe pose graph in the model frame and fuse again
    * with the refined poses (turn-pose-graph.ts); null: fuse as registered, frame by frame.
    */
@@ -77,10 +99,13 @@ export interface RecordingReconstructionOptions {
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
-  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01,
+  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004,
   refineWalkPoses: true,
   walkDrift: DEFAULT_WALK_DRIFT,
-  walkSmoothingVariancePx2: 1.5,
+  walkSmoothingVariancePx2: 0,
+  walkSurfaceSmoothingPx2: 1.5,
+  surfaceSmoothingMaxShiftM: 0.003,
+  walkNoReturnWeight: 1,
   turnPoseGraph: null,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,

@@ -30,6 +30,16 @@ export interface FusionFrame {
   width: number;
   height: number;
   intrinsics: DepthIntrinsics;
+  /**
+   * Optional, the sensor's raw depth (mm, as recorded): a pixel whose raw reading is 0 returned nothing
+   * within the sensor's range, so every voxel it sees is free space and is carved with weight
+   * noReturnWeight (a pixel the depth filter dropped has a raw reading and carves nothing). Without it,
+   * a limb seen against empty space (no wall within range) is never carved beside its silhouette and
+   * grows by up to half a pixel, as it would without background carving.
+   */
+  rawDepthMm?: Uint16Array | null;
+  /** Carving weight of a no-return pixel (rawDepthMm), 0..1. */
+  noReturnWeight?: number;
 }
 
 export interface FusionScratch {
@@ -63,6 +73,8 @@ export const MAX_VOXEL_WEIGHT = 48;
  */
 export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, cameraToModel: Mat4, scratch: FusionScratch, allocationStride = 2, behindFactor = BEHIND_FACTOR): number {
   const { depthM, weight, width, height } = frame;
+  const raw = frame.rawDepthMm ?? null, noReturnWeight = frame.noReturnWeight ?? 0;
+  const carveNoReturn = raw !== null && noReturnWeight > 0;
   const { fx, fy, cx, cy } = frame.intrinsics;
   const m = cameraToModel;
   const trunc = grid.truncM, voxelM = grid.voxelM, blockM = voxelM * BLOCK_SIDE;
@@ -114,7 +126,17 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
           if (u < 0 || u >= width || v < 0 || v >= height) continue;
           const pix = v * width + u;
           const d = depthM[pix];
-          if (d === 0) continue;
+          if (d === 0) {
+            // Nothing returned along this ray: free space (tsdf +1).
+            // Not beside a reading: there the depth filter would have dropped a jump's both sides.
+            if (carveNoReturn && raw![pix] === 0 && (u === 0 || raw![pix - 1] === 0) && (u === width - 1 || raw![pix + 1] === 0)
+              && (v === 0 || raw![pix - width] === 0) && (v === height - 1 || raw![pix + width] === 0)) {
+              const previous = weights[index], total = previous + noReturnWeight;
+              tsdf[index] = (tsdf[index] * previous + noReturnWeight) / total;
+              weights[index] = total > MAX_VOXEL_WEIGHT ? MAX_VOXEL_WEIGHT : total;
+            }
+            continue;
+          }
           const sdf = d - zc;
           if (sdf < -behind) continue;
           let w = weight[pix], t = 1;

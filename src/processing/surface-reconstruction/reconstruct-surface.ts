@@ -6,7 +6,8 @@
  * 1. Occupancy grid of cell ~8 mm (coarser when the cloud is sparse, so that every cell of the
  *    surface holds points and thin wrists and ankles stay connected); per cell the points' count
  *    and coordinate sums.
- * 2. Solid body (solid-fill.ts): closing by one cell to bridge sampling gaps, the outside flooded
+ * 2. Solid body (solid-fill.ts): closing by one cell to bridge sampling gaps (not through cells the
+ *    caller knows are empty, options.isEmpty), the outside flooded
  *    from the grid border (the floor at y = 0 closes the soles, horizontal sections close a missing crown),
  *    everything else filled.
  * 3. Iso-surface of the solid blurred by a [1 2 1]/4 kernel on each axis, by marching cubes with a
@@ -20,7 +21,7 @@
 import { marchingCubes } from './marching-cubes.ts';
 import type { TriangleMesh } from './marching-cubes.ts';
 import { snapToPoints, taubinSmooth, vertexNeighbours } from './mesh-fairing.ts';
-import { solidFromOccupancy } from './solid-fill.ts';
+import { dilateBox, solidFromOccupancy } from './solid-fill.ts';
 import type { VoxelGrid } from './voxel-grid.ts';
 import { makeGrid, occupiedCellCount, pointBounds, splatPoints } from './voxel-grid.ts';
 
@@ -40,6 +41,13 @@ export interface ReconstructionOptions {
    * otherwise, or with null, the bottom is open air like every other side.
    */
   floorYM?: number | null;
+  /**
+   * Known empty space (m, the points' frame; e.g. a fused depth field's free space): a cell within one
+   * cell of a point whose centre this accepts is never filled by the closing, so a gap of two empty
+   * cells that the closing would bridge stays open where a sensor saw through it (one empty cell still
+   * closes: the blur of step 3 reaches the iso across it).
+   */
+  isEmpty?: (x: number, y: number, z: number) => boolean;
 }
 
 /** Default cell size (m): about a finger's width; a body gives 30k–150k triangles. */
@@ -63,7 +71,8 @@ export function reconstructSurface(positionsM: Float32Array, options: Reconstruc
   const onFloor = floorYM !== null && Math.abs(bounds.min[1] - floorYM) <= 2 * voxelM;
   const grid = makeGrid(bounds, voxelM, onFloor);
   const cells = splatPoints(grid, positionsM);
-  const solid = solidFromOccupancy(grid, cells.counts);
+  const empty = options.isEmpty ? emptyCellsNearPoints(grid, cells.counts, options.isEmpty) : null;
+  const solid = solidFromOccupancy(grid, cells.counts, empty);
   const field = blurredOccupancy(grid, solid);
   // Blurred 0/1 values are multiples of 1/64: an iso between them never meets a node exactly.
   const mesh = marchingCubes(grid, field, 0.5 - 1 / 128);
@@ -75,6 +84,20 @@ export function reconstructSurface(positionsM: Float32Array, options: Reconstruc
   // A last volume-keeping pass irons out single vertices a poor normal (slivers) threw off the surface.
   taubinSmooth(mesh.positionsM, neighbours, 1);
   return { positionsM: mesh.positionsM, indices: mesh.indices, voxelSizeM: voxelM };
+}
+
+/** Per cell, 1 when it holds no point, lies within one cell of one, and `isEmpty` accepts its centre. */
+function emptyCellsNearPoints(grid: VoxelGrid, counts: Uint32Array, isEmpty: (x: number, y: number, z: number) => boolean): Uint8Array {
+  const { nx, ny, nz, voxelM } = grid;
+  const occupied = new Uint8Array(counts.length);
+  for (let c = 0; c < counts.length; c++) occupied[c] = counts[c] > 0 ? 1 : 0;
+  const near = dilateBox(occupied, nx, ny, nz);
+  const empty = new Uint8Array(counts.length);
+  for (let y = 0, c = 0; y < ny; y++) for (let z = 0; z < nz; z++) for (let x = 0; x < nx; x++, c++) {
+    if (near[c] === 0 || occupied[c] === 1) continue;
+    if (isEmpty(grid.originXM + (x + 0.5) * voxelM, grid.originYM + (y + 0.5) * voxelM, grid.originZM + (z + 0.5) * voxelM)) empty[c] = 1;
+  }
+  return empty;
 }
 
 /** Reconstruction cell size (m): the option, else max(8 mm, 2 × mean point spacing), grown to fit MAX_CELLS. */

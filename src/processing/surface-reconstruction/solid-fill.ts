@@ -16,12 +16,18 @@
  */
 import type { VoxelGrid } from './voxel-grid.ts';
 
-export function solidFromOccupancy(grid: VoxelGrid, counts: Uint32Array): Uint8Array {
+/**
+ * `empty` (optional, per cell 1/0): cells known to be empty space (e.g. seen free by a depth sensor);
+ * the closing never fills them, so the flood passes through a gap narrower than the closing (between
+ * two thighs just below the crotch), and the occupied cells beside them stay solid.
+ */
+export function solidFromOccupancy(grid: VoxelGrid, counts: Uint32Array, empty: Uint8Array | null = null): Uint8Array {
   const { nx, ny, nz, floorLayer } = grid;
   const cells = nx * ny * nz;
   const occupied = new Uint8Array(cells);
   for (let c = 0; c < cells; c++) occupied[c] = counts[c] > 0 ? 1 : 0;
   const closedShell = dilateBox(occupied, nx, ny, nz);
+  if (empty) for (let c = 0; c < cells; c++) if (empty[c] === 1 && occupied[c] === 0) closedShell[c] = 0;
   const outside = new Uint8Array(cells);
   const queue = new Int32Array(cells);
   floodOutside3d(grid, closedShell, outside, queue);
@@ -39,6 +45,8 @@ export function solidFromOccupancy(grid: VoxelGrid, counts: Uint32Array): Uint8A
   for (let c = 0; c < cells; c++) dilatedSolid[c] ^= 1;
   const solid = dilateBox(dilatedSolid, nx, ny, nz);
   for (let c = 0; c < cells; c++) solid[c] ^= 1;
+  // The erosion must not eat occupied cells beside a known-empty channel (elsewhere it never does).
+  if (empty) for (let c = 0; c < cells; c++) solid[c] |= occupied[c];
   solid.fill(0, 0, floorLayer * slice);
   return solid;
 }

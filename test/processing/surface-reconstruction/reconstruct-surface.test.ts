@@ -130,6 +130,23 @@ describe('reconstructSurface on analytic shapes', () => {
     assert.ok(Math.abs(volume / ((4 / 3) * Math.PI * radiusM ** 3) - 1) < 0.02, `volume ${volume}`);
   });
 
+  it('keeps a gap the closing would bridge open where the caller knows the space is empty (two spheres 20 mm apart, 10 mm cells)', () => {
+    const r = 0.06, offset = r + 0.01;
+    // Noise-free points: a 10 mm cell can only be empty where no point lies in it.
+    const a = ellipsoidCloud(60_000, [r, r, r], [-offset, 0.3, 0], 0, 5), b = ellipsoidCloud(60_000, [r, r, r], [offset, 0.3, 0], 0, 6);
+    const both = new Float32Array(a.length + b.length);
+    both.set(a); both.set(b, a.length);
+    // Euler characteristic 2: one closed surface (the closing bridged the gap); 4: two.
+    assert.equal(assertClosedOriented(reconstructSurface(both, { voxelSizeM: 0.01, floorYM: null })), 2);
+    const outside = (x: number, y: number, z: number) => Math.min(Math.hypot(x + offset, y - 0.3, z), Math.hypot(x - offset, y - 0.3, z)) - r > 0.004;
+    const apart = reconstructSurface(both, { voxelSizeM: 0.01, floorYM: null, isEmpty: outside });
+    assert.equal(assertClosedOriented(apart), 4);
+    // Each sphere as large as when it is reconstructed alone at the same cells: nothing eaten from the facing sides.
+    const alone = reconstructSurface(a, { voxelSizeM: 0.01, floorYM: null });
+    const volume = signedVolume(apart.positionsM, apart.indices), single = signedVolume(alone.positionsM, alone.indices);
+    assert.ok(Math.abs(volume / (2 * single) - 1) < 0.01, `volume ${volume} vs twice ${single}`);
+  });
+
   it('returns an empty mesh for an empty cloud', () => {
     const result = reconstructSurface(new Float32Array(0));
     assert.equal(result.positionsM.length, 0);
