@@ -74,7 +74,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const lowerChestY = chestY - LOWER_CHEST_DROP_FRACTION * H;
   const waistY = toY(extremumIndex(area, sliceOf(stack, hipsY), sliceOf(stack, lowerChestY), -1));
   const navelY = hipsY + NAVEL_FRACTION * (waistY - hipsY);
-  const stomachY = toY(extremumIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), 1));
+  const stomachY = toY(bulgeIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY)));
   // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
   // would include it.
   // (With a fitted model's labels too: above the axilla a horizontal tape cannot pass under the arm.)
@@ -96,3 +96,34 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const neckAxis = normalize([above[0] - below[0], 0.04, above[1] - below[1]]);
   return { hipsY, chestY, lowerChestY, waistY, navelY, stomachY, upperChestY, neckY, neckAxis, centreAt };
 }
+
+/**
+ * The stomach's level: the most protruding bulge of the front profile between the hips and the
+ * waist (slice indices i0..i1). The profile often rises again at the waist end, where the ribcage
+ * and bust come in: a maximum on the range's end is that rise, not the belly, and on a flat belly it
+ * is within a millimetre of the belly's own maximum, so noise flipped the site by 9 cm between two
+ * recordings of one body (stomach girths 98 mm apart). The highest interior local maximum (median
+ * of 3 slices, as extremumIndex) is taken when there is one; else the range's maximum.
+ */
+export function bulgeIndex(front: ArrayLike<number>, i0: number, i1: number): number {
+  const value = (i: number) => {
+    const v: number[] = [];
+    for (let k = i - 1; k <= i + 1; k++) if (k >= 0 && k < front.length && Number.isFinite(front[k])) v.push(front[k]);
+    if (v.length === 0) return -Infinity;
+    v.sort((a, b) => a - b);
+    return v.length === 2 ? 0.5 * (v[0] + v[1]) : v[Math.floor(v.length / 2)];
+  };
+  const lo = Math.max(1, i0), hi = Math.min(front.length - 2, i1);
+  let best = -1, bestValue = -Infinity;
+  for (let i = lo + 1; i <= hi - 1; i++) {
+    const v = value(i);
+    // A local maximum: no higher on either side within the flat stretch around it.
+    let a = i - 1;
+    while (a > lo && value(a) === v) a--;
+    let b = i + 1;
+    while (b < hi && value(b) === v) b++;
+    if (v > value(a) && v > value(b) && v > bestValue) { bestValue = v; best = i; }
+  }
+  return best >= 0 ? extremumIndex(front, best - 1, best + 1, 1) : extremumIndex(front, i0, i1, 1);
+}
+
