@@ -1,8 +1,9 @@
-// The point of a body mesh (input coordinates, m) on its trunk's vertical axis at half its stature:
+// The point of a body mesh (input coordinates, m) on the simulator's turning axis at half its stature:
 // the mean x, z of the vertices between 50 % and 70 % of its height, as the simulator centres a body
-// on the turning axis (simulate-recording.ts). The evaluation scripts measure pose errors about it:
-// a MakeHuman mesh's own origin lies ~18 cm in front of that axis, where a yaw error alone would read
-// as a displacement.
+// (simulate-recording.ts). The evaluation scripts measure pose errors about it: a MakeHuman mesh's own
+// origin lies ~18 cm behind it, where a yaw error alone would read as a displacement. (For MakeHuman
+// bodies that mean includes the hands' many vertices and lies ~11 cm in front of the trunk's area
+// centroid: docs/recording-reconstruction.md, "A coarser field to track a turn".)
 export function trunkAxisPoint(positionsM: ArrayLike<number>): [number, number, number] {
   let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
   for (let i = 1; i < positionsM.length; i += 3) {

@@ -76,7 +76,7 @@ export interface RecordingReconstructionOptions {
    * coarser voxels (edge and truncation τ, m), every turnTrackingFrameStride-th frame; 0 = register
    * against the output field itself. Measured (docs/recording-reconstruction.md, "A coarser field to
    * track a turn"): 10 mm voxels, τ = 20 mm, every 2nd frame drift less than the 5 mm output field
-   * (8 bodies: MAE of the 27 girths 14.3 -> 11.6 mm) for ~8 % more time.
+   * (8 bodies: MAE of the 27 girths 14.3 -> 11.6 mm) for 8–10 % more time.
    */
   turnTrackingVoxelM: number;
   turnTrackingTruncM: number;
