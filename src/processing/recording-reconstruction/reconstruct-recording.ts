@@ -155,8 +155,10 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
     const fusionFrame = { depthM, weight, width, height, intrinsics: frame.intrinsics };
-    integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor);
+    // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
+    if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
+    integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }

@@ -67,7 +67,11 @@ export interface RecordingReconstructionOptions {
    * with the refined poses (turn-pose-graph.ts); null: fuse as registered, frame by frame.
    */
   turnPoseGraph: WalkDriftOptions | null;
-  /** Smoothing compensation (pixels², 0 = none) of the person's readings fused in a turn's second pass (turnPoseGraph only). */
+  /**
+   * Smoothing compensation (pixels², 0 = none) of a turn's fused readings: those of the second pass
+   * with turnPoseGraph, else, with a tracking field, those fused into the output field (the tracking
+   * field stays uncompensated, as a walk's keyframes). Measured, not a gain: docs/recording-reconstruction.md.
+   */
   turnSmoothingVariancePx2: number;
   /** Turn with turnPoseGraph: frames between keyframes take the refined keyframes' poses interpolated (true) or their own registered pose corrected by the interpolated nodes (false). */
   turnInterpolatePoses: boolean;
