@@ -103,6 +103,9 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const turnGraph = mode === 'turn' ? options.turnPoseGraph : null;
   const turnKeyframeAt = new Set(turnGraph ? keyframeIndices(frames.length, turnGraph) : []);
   const turnKeyframes: DriftKeyframe[] = [];
+  // Turn: registration tracks against its own coarser field (turnTrackingVoxelM), fused with the same poses as the output field.
+  const tracking = mode === 'turn' && options.turnTrackingVoxelM > 0 ? createVoxelBlocks(options.turnTrackingVoxelM, options.turnTrackingTruncM) : grid;
+  const trackingScratch = tracking === grid ? scratch : createFusionScratch();
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
@@ -132,7 +135,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       const w = frame.cameraToWorld;
       multiply4(cameraToModel, frameCorrection(driftNodes.nodes, t, [w[12], w[13], w[14]], tmp), w);
     }
-    const register = grid.blockCount > 0 && (mode === 'turn' || (options.refineWalkPoses && !driftNodes));
+    const register = tracking.blockCount > 0 && (mode === 'turn' || (options.refineWalkPoses && !driftNodes));
     if (register) {
       refined.set(cameraToModel);
       // Turn: the body rotates about its own axis, so rotations are about its centre. Walk: what drifts is
@@ -140,7 +143,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       // model is barely constrained by a near-cylindrical body and wanders, smearing arms and legs.
       if (mode === 'turn') pivot.splice(0, 3, ...region.centre);
       else pivot.splice(0, 3, cameraToModel[12], cameraToModel[13], cameraToModel[14]);
-      const result = registerToModel(grid, regPoints, masked.registrationPoints, refined, pivot as [number, number, number], registration);
+      const result = registerToModel(tracking, regPoints, masked.registrationPoints, refined, pivot as [number, number, number], registration);
       // A result that leaves the prediction by more than a person can move between frames is a failure.
       if (result.converged && plausibleStep(cameraToModel, refined, region.centre, tmp)) cameraToModel.set(refined); else result.converged = false;
       if (result.converged) { rmsSum += result.rmsM; rmsCount++; } else unregistered++;
@@ -159,7 +162,11 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       previousYaw = yaw;
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight }, cameraToModel, scratch, 2, behindFactor);
+    const fusionFrame = { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight };
+    if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor);
+    // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
+    if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
+    integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
@@ -224,6 +231,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       framesHeadCut: upCut,
       framesFeetCut: downCut,
       tsdfBlocks: grid.blockCount,
+      trackingBlocks: tracking === grid ? 0 : tracking.blockCount,
       surfacePoints: surfacePoints.length / 3,
       capPoints: caps.length / 3,
       compensatedPoints,
