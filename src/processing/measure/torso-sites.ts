@@ -97,33 +97,39 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   return { hipsY, chestY, lowerChestY, waistY, navelY, stomachY, upperChestY, neckY, neckAxis, centreAt };
 }
 
+/** A belly bulge must stand this far (m) above the front profile's lowest point between it and any higher point. */
+const BULGE_PROMINENCE_M = 0.0015;
+
 /**
  * The stomach's level: the most protruding bulge of the front profile between the hips and the
  * waist (slice indices i0..i1). The profile often rises again at the waist end, where the ribcage
  * and bust come in: a maximum on the range's end is that rise, not the belly, and on a flat belly it
  * is within a millimetre of the belly's own maximum, so noise flipped the site by 9 cm between two
- * recordings of one body (stomach girths 98 mm apart). The highest interior local maximum (median
- * of 3 slices, as extremumIndex) is taken when there is one; else the range's maximum.
+ * recordings of one body (stomach girths 98 mm apart). On the profile averaged over ±3 slices, the
+ * highest interior local maximum with a prominence of BULGE_PROMINENCE_M (it stands that far above
+ * the lowest point between it and any higher point, or the range's end) is taken; without one, the
+ * range's maximum (extremumIndex).
  */
 export function bulgeIndex(front: ArrayLike<number>, i0: number, i1: number): number {
-  const value = (i: number) => {
-    const v: number[] = [];
-    for (let k = i - 1; k <= i + 1; k++) if (k >= 0 && k < front.length && Number.isFinite(front[k])) v.push(front[k]);
-    if (v.length === 0) return -Infinity;
-    v.sort((a, b) => a - b);
-    return v.length === 2 ? 0.5 * (v[0] + v[1]) : v[Math.floor(v.length / 2)];
-  };
-  const lo = Math.max(1, i0), hi = Math.min(front.length - 2, i1);
-  let best = -1, bestValue = -Infinity;
-  for (let i = lo + 1; i <= hi - 1; i++) {
-    const v = value(i);
-    // A local maximum: no higher on either side within the flat stretch around it.
-    let a = i - 1;
-    while (a > lo && value(a) === v) a--;
-    let b = i + 1;
-    while (b < hi && value(b) === v) b++;
-    if (v > value(a) && v > value(b) && v > bestValue) { bestValue = v; best = i; }
+  const lo = Math.max(0, i0), hi = Math.min(front.length - 1, i1);
+  const n = hi - lo + 1;
+  if (n < 5) return extremumIndex(front, i0, i1, 1);
+  const smooth = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = 0, count = 0;
+    for (let k = Math.max(lo, lo + i - 3); k <= Math.min(hi, lo + i + 3); k++) if (Number.isFinite(front[k])) { sum += front[k]; count++; }
+    smooth[i] = count > 0 ? sum / count : -Infinity;
   }
-  return best >= 0 ? extremumIndex(front, best - 1, best + 1, 1) : extremumIndex(front, i0, i1, 1);
+  let best = -1;
+  for (let i = 1; i < n - 1; i++) {
+    const v = smooth[i];
+    if (!(v > smooth[i - 1] && v >= smooth[i + 1])) continue;
+    // Prominence: the deepest dip on each side before a higher point (or the end).
+    let left = v, right = v;
+    for (let k = i - 1; k >= 0 && smooth[k] <= v; k--) left = Math.min(left, smooth[k]);
+    for (let k = i + 1; k < n && smooth[k] <= v; k++) right = Math.min(right, smooth[k]);
+    if (v - Math.max(left, right) < BULGE_PROMINENCE_M) continue;
+    if (best < 0 || v > smooth[best]) best = i;
+  }
+  return best >= 0 ? extremumIndex(front, lo + best - 2, lo + best + 2, 1) : extremumIndex(front, i0, i1, 1);
 }
-
