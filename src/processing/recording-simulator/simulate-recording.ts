@@ -84,10 +84,11 @@ export function simulatedDepthIntrinsics(): DepthIntrinsics {
 }
 
 /**
- * The translation that puts a body's soles on y = 0 and its trunk axis on x = z = 0: the mean x, z
- * of the vertices between 50% and 70% of its height (the trunk, above the hands of an A-pose).
+ * The point of a body mesh (its own coordinates, m) on the turning axis at half its stature: the mean
+ * x, z of the vertices between 50% and 70% of its height (the trunk, above the hands of an A-pose),
+ * the height of its soles plus half its stature; and the stature (m).
  */
-function centringOf(positionsM: Float32Array | Float64Array): { centring: Float64Array; statureM: number } {
+export function trunkAxisPoint(positionsM: ArrayLike<number>): { pointM: [number, number, number]; soleM: number; statureM: number } {
   let low = Number.POSITIVE_INFINITY, high = Number.NEGATIVE_INFINITY;
   for (let i = 1; i < positionsM.length; i += 3) {
     if (positionsM[i] < low) low = positionsM[i];
@@ -102,7 +103,13 @@ function centringOf(positionsM: Float32Array | Float64Array): { centring: Float6
     sumZ += positionsM[i + 2];
     count++;
   }
-  return { centring: translation(count ? -sumX / count : 0, -low, count ? -sumZ / count : 0), statureM };
+  return { pointM: [count ? sumX / count : 0, low + 0.5 * statureM, count ? sumZ / count : 0], soleM: low, statureM };
+}
+
+/** The translation that puts a body's soles on y = 0 and its trunk axis (trunkAxisPoint) on x = z = 0. */
+function centringOf(positionsM: Float32Array | Float64Array): { centring: Float64Array; statureM: number } {
+  const { pointM, soleM, statureM } = trunkAxisPoint(positionsM);
+  return { centring: translation(-pointM[0], -soleM, -pointM[2]), statureM };
 }
 
 /** Scene-to-world: origin at the first camera centre, y up, first horizontal gaze along -z. */
