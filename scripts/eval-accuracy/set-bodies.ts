@@ -8,12 +8,9 @@ import { extractBodyMesh, type BodyMesh } from './body-mesh.ts';
 import { isArmBone, type MakeHumanRig } from './makehuman-rig.ts';
 import { poseArmsDown, type ArmPoseReport } from './arms-down-pose.ts';
 import { partialSurface, type PartialSurface } from './partial-capture.ts';
-import { truthSites } from './truth-sites.ts';
 import type { BodyTruth } from './evaluate-run.ts';
 import type { SetBody } from './eval-sets.ts';
-import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
-import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
+import { bodyTruth } from './body-truth.ts';
 
 /**
  * Whole-body density used for BMI (kg/L): Siri's two-compartment density (fat 0.900, fat-free
@@ -56,16 +53,10 @@ export function buildSetBody(context: SetBodyContext, spec: SetBody): BuiltBody 
   }
   const mesh = extractBodyMesh(base, positionsDm);
   mesh.armVertex = armLabels(mesh, base, rig);
-  let statureM = 0;
-  for (let i = 1; i < mesh.positionsM.length; i += 3) statureM = Math.max(statureM, mesh.positionsM[i]);
-  const volumeM3 = meshSignedVolume(mesh.positionsM, mesh.triangles);
-  const truth: BodyTruth = {
-    name: spec.preset.name, mesh, sites: truthSites(mesh), volumeM3, statureM,
-    registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(context.seed)),
-  };
+  const truth = bodyTruth(spec.preset.name, mesh, context.seed);
   return {
     truth, arms,
-    bmi: (volumeM3 * 1000 * BODY_DENSITY_KG_PER_L) / (statureM * statureM),
+    bmi: (truth.volumeM3 * 1000 * BODY_DENSITY_KG_PER_L) / (truth.statureM * truth.statureM),
     partial: spec.partial ? partialSurface(mesh, spec.partial) : null,
   };
 }

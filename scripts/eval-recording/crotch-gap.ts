@@ -5,8 +5,6 @@
 // Usage: node scripts/eval-recording/crotch-gap.ts [--bodies 1] [--first 0] [--stages b,c,d] [--below 28] [--override '<JSON>']
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PhoneRecording } from '../../src/domain/phone-recording.ts';
-import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
 import { cutMesh } from '../../src/processing/evaluation/cut-components.ts';
 import { applyRigidTransform, registerRigid } from '../../src/processing/evaluation/rigid-registration.ts';
 import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
@@ -18,6 +16,7 @@ import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
+import { withTruePoses } from './true-poses.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -38,11 +37,6 @@ const first = Number(values.first);
 const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
 const mode = values.mode as 'walk' | 'turn';
-
-function withTruePoses(sim: SimulatedRecording): PhoneRecording {
-  const { cameraToWorld, bodyToWorld } = sim.truth;
-  return { ...sim.recording, frames: sim.recording.frames.map((frame, t) => ({ ...frame, cameraToWorld: multiplyPoses(bodyToWorld[0], multiplyPoses(invertRigid(bodyToWorld[t]), cameraToWorld[t])) })) };
-}
 
 /** Loops of a horizontal cut at height y within |x| < 0.25 m, |z| < 0.25 m: x extents (mm), sorted by centre x. */
 function legLoops(positions: ArrayLike<number>, triangles: ArrayLike<number>, y: number, cx: number, cz: number): { minX: number; maxX: number; area: number }[] {

@@ -11,25 +11,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
-import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
-import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { evaluateRun, type BodyTruth, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
+import { evaluateRun, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
 import { formatByVariant, formatTable, summarize } from '../eval-accuracy/iso-table.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
-import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
 import { formatGoalCheck, formatMeshComparison } from './goal-check.ts';
 import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
+import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -72,12 +69,7 @@ let run = 0;
 
 for (const preset of presets) {
   const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  let statureM = 0;
-  for (let i = 1; i < mesh.positionsM.length; i += 3) statureM = Math.max(statureM, mesh.positionsM[i]);
-  const truth: BodyTruth = {
-    name: preset.name, mesh, sites: truthSites(mesh), volumeM3: meshSignedVolume(mesh.positionsM, mesh.triangles), statureM,
-    registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed)),
-  };
+  const truth = bodyTruth(preset.name, mesh, seed);
   const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   // What the same measuring reads on the body mesh itself: a recording's value minus this is the
   // error a user sees, landmark placement included (the ISO table's site-agnostic error leaves it out).

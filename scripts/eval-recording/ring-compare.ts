@@ -7,27 +7,23 @@
 //   [--stages c,d] [--fields ankleLeftFit,...] [--seed 11] [--override '<JSON>']
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PhoneRecording } from '../../src/domain/phone-recording.ts';
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
-import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
 import { cutMesh, componentAt, type CutComponent } from '../../src/processing/evaluation/cut-components.ts';
 import { applyRigidTransform, registerRigid, rotateVector } from '../../src/processing/evaluation/rigid-registration.ts';
-import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
-import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
+import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { evaluateRun, type BodyTruth } from '../eval-accuracy/evaluate-run.ts';
+import { evaluateRun } from '../eval-accuracy/evaluate-run.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { girthOnPlane } from '../eval-accuracy/truth-on-plane.ts';
-import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
+import { bodyTruth } from '../eval-accuracy/body-truth.ts';
+import { withTruePoses } from './true-poses.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -52,12 +48,6 @@ const base = readMakeHumanBase(values.makehuman);
 const readTarget = createTargetReader(values.makehuman);
 const SECTORS = 12;
 
-function withTruePoses(sim: SimulatedRecording): PhoneRecording {
-  const { cameraToWorld, bodyToWorld } = sim.truth;
-  const frames = sim.recording.frames.map((frame, t) => ({ ...frame, cameraToWorld: multiplyPoses(bodyToWorld[0], multiplyPoses(invertRigid(bodyToWorld[t]), cameraToWorld[t])) }));
-  return { ...sim.recording, frames };
-}
-
 /** Largest in-plane distance (mm) of a loop's points from `centre` per sector; the sector's angle from `axis0` toward `axis90`. */
 function sectorRadii(loop: ArrayLike<number>, centre: number[], axis0: number[], axis90: number[]): number[] {
   const out = new Array(SECTORS).fill(0);
@@ -73,13 +63,8 @@ function sectorRadii(loop: ArrayLike<number>, centre: number[], axis0: number[],
 const sums = new Map<string, { n: number; truth: number[]; recon: number[]; hull: number; truthHull: number; raw: number }>();
 for (const [index, preset] of presets.entries()) {
   const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  let statureM = 0;
-  for (let i = 1; i < mesh.positionsM.length; i += 3) statureM = Math.max(statureM, mesh.positionsM[i]);
   const seed = Number(values.seed) + first + index;
-  const truth: BodyTruth = {
-    name: preset.name, mesh, sites: truthSites(mesh), volumeM3: meshSignedVolume(mesh.positionsM, mesh.triangles), statureM,
-    registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed)),
-  };
+  const truth = bodyTruth(preset.name, mesh, seed);
   const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   for (const mode of values.modes.split(',') as ('walk' | 'turn')[]) {
     const sim = simulateRecording(body, { mode, seed, room: values.room });

@@ -10,24 +10,20 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
-import type { PhoneRecording } from '../../src/domain/phone-recording.ts';
-import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
-import { meshSignedVolume } from '../../src/processing/evaluation/mesh-metrics.ts';
-import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.ts';
-import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
+import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { evaluateRun, type BodyTruth, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
+import { evaluateRun, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
-import { truthSites } from '../eval-accuracy/truth-sites.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
+import { bodyTruth } from '../eval-accuracy/body-truth.ts';
+import { withTruePoses } from './true-poses.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -53,25 +49,11 @@ const readTarget = createTargetReader(values.makehuman);
 const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
   measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
 
-/** The recording with each frame's camera in the body's (trunk's) frame at the first frame: true, drift-free poses of a still body. */
-function withTruePoses(sim: SimulatedRecording): PhoneRecording {
-  const { cameraToWorld, bodyToWorld } = sim.truth;
-  const frames = sim.recording.frames.map((frame, t) => ({
-    ...frame, cameraToWorld: multiplyPoses(bodyToWorld[0], multiplyPoses(invertRigid(bodyToWorld[t]), cameraToWorld[t])),
-  }));
-  return { ...sim.recording, frames };
-}
-
 const rows: { stage: string; mode: string; record: RunRecord }[] = [];
 for (const [index, preset] of presets.entries()) {
   const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  let statureM = 0;
-  for (let i = 1; i < mesh.positionsM.length; i += 3) statureM = Math.max(statureM, mesh.positionsM[i]);
   const seed = Number(values.seed) + first + index;
-  const truth: BodyTruth = {
-    name: preset.name, mesh, sites: truthSites(mesh), volumeM3: meshSignedVolume(mesh.positionsM, mesh.triangles), statureM,
-    registrationPointsM: sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed)),
-  };
+  const truth = bodyTruth(preset.name, mesh, seed);
   const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   const run = async (stage: string, mode: string, geometry: () => Parameters<typeof evaluateRun>[1]['geometry']) => {
     let record: RunRecord;

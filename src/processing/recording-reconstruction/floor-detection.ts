@@ -5,6 +5,7 @@
  * and only such planes are considered (a wall or a table edge can never win).
  */
 import { makeRandom } from '../geometry/prng.ts';
+import { transformPoints } from '../geometry/camera-pose.ts';
 
 export interface FloorPlane {
   /** Unit normal (pointing up) and offset: the plane is n·p + d = 0; height above it is n·p + d (m). */
@@ -101,14 +102,9 @@ export function heightAbove(plane: FloorPlane, x: number, y: number, z: number):
  */
 export function levelOnFloor(points: Float32Array, floor: FloorPlane, centre: readonly number[]): Float32Array {
   const { r, t } = levellingTransform(floor, centre);
-  const out = new Float32Array(points.length);
-  for (let i = 0; i < points.length; i += 3) {
-    const x = points[i], y = points[i + 1], z = points[i + 2];
-    out[i] = r[0] * x + r[1] * y + r[2] * z + t[0];
-    out[i + 1] = r[3] * x + r[4] * y + r[5] * z + t[1];
-    out[i + 2] = r[6] * x + r[7] * y + r[8] * z + t[2];
-  }
-  return out;
+  // Column-major 4x4 of q = R·p + t (R row-major).
+  const m = Float64Array.of(r[0], r[3], r[6], 0, r[1], r[4], r[7], 0, r[2], r[5], r[8], 0, t[0], t[1], t[2], 1);
+  return transformPoints(m, points);
 }
 
 /**
