@@ -70,11 +70,14 @@ for (const [index, preset] of presets.entries()) {
   if (stages.includes('a')) await run('a', '-', () => ({ positions: Float32Array.from(mesh.positionsM), indices: mesh.triangles, colors: null, normals: null }) as never);
   for (const mode of modes) {
     // Trusted poses fuse as a walk; the turn's behind band is kept so only the poses differ from d.
-    // The walk's smoothing compensations (per map and on the fused surface) are the product's for a walk's
-    // sensor depth (c walk); b's ideal depth has no smoothing to undo, and the product does not compensate a turn.
+    // c uses the product's smoothing compensations and mesh closing for that mode (a turn's:
+    // turnSmoothingVariancePx2, turnSurfaceSmoothingPx2, turnMeshEmptyAheadM; the turn's simulated
+    // scene has a wall, so no-return carving does not arise); b's ideal depth has no smoothing to undo.
     const trusted = { ...reconstruction, refineWalkPoses: false, walkBehindFactor: mode === 'turn' ? reconstruction.turnBehindFactor : reconstruction.walkBehindFactor };
     const trustedIdeal = { ...trusted, walkSmoothingVariancePx2: 0, walkSurfaceSmoothingPx2: 0 };
-    const trustedSensor = mode === 'turn' ? trustedIdeal : trusted;
+    const trustedSensor = mode === 'turn'
+      ? { ...trusted, walkSmoothingVariancePx2: reconstruction.turnSmoothingVariancePx2, walkSurfaceSmoothingPx2: reconstruction.turnSurfaceSmoothingPx2, walkMeshEmptyAheadM: reconstruction.turnMeshEmptyAheadM }
+      : trusted;
     if (stages.includes('b')) {
       const ideal = simulateRecording(body, { mode, seed, frames: Number(values.frames), sensorNoise: false });
       await run('b', mode, () => reconstructRecording(withTruePoses(ideal), trustedIdeal).geometry as never);

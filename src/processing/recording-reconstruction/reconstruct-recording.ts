@@ -27,7 +27,7 @@ import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
 import { compensateSmoothingWhere, dropBesideNoReturn, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levellingTransform, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
-import { DEFAULT_SEGMENTATION, segmentPerson, type PersonRegion } from './person-segmentation.ts';
+import { DEFAULT_SEGMENTATION, segmentPerson, sweptRegion, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
 import { registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks, type SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
@@ -74,11 +74,13 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const depthM = new Float32Array(pixels), weight = new Float32Array(pixels);
 
   // 2. Floor and person, from a sample of frames in the world frame.
-  const { floor, region } = locatePerson(recording, options.depthFilter, depthM, weight);
+  const { floor, region: foundRegion } = locatePerson(recording, options.depthFilter, depthM, weight);
 
   // 3. Walk or turn.
-  const motion = analyseCameraMotion(frames, region.centre);
+  const motion = analyseCameraMotion(frames, foundRegion.centre);
   const mode = decideMode(motion, options);
+  // A turning person sweeps a disc at each height: the region found on a sample of frames misses the arms between them.
+  const region = mode === 'turn' && options.turnSweptRegion ? sweptRegion(foundRegion) : foundRegion;
 
   // 4. Register and fuse, frame by frame.
   let grid = createVoxelBlocks(options.voxelM, options.truncM);
@@ -105,7 +107,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const turnKeyframes: DriftKeyframe[] = [];
   // Turn: registration tracks against its own coarser field (turnTrackingVoxelM), fused with the same poses as the output field.
   const tracking = mode === 'turn' && options.turnTrackingVoxelM > 0 ? createVoxelBlocks(options.turnTrackingVoxelM, options.turnTrackingTruncM) : grid;
-  const trackingScratch = tracking === grid ? scratch : createFusionScratch();
+  const separateTracking = tracking !== grid;
+  const trackingScratch = separateTracking ? createFusionScratch() : scratch;
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
@@ -166,7 +169,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor);
     // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
     if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
-    integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
+    // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
+    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
@@ -174,7 +178,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
-    grid = createVoxelBlocks(options.voxelM, options.truncM);
+    if (tracking === grid) grid = createVoxelBlocks(options.voxelM, options.truncM);
     fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, depthM, weight, regPoints);
   }
   const fuseMs = performance.now() - fuseStarted;
@@ -195,7 +199,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const extractStarted = performance.now();
   const aboveFloor = (x: number, y: number, z: number) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM;
   const surfacePoints = extractSurfacePoints(grid, options.surfaceMinWeight, aboveFloor);
-  const surfaceCompensation = mode === 'walk' ? options.walkSurfaceSmoothingPx2 : 0;
+  const surfaceCompensation = mode === 'walk' ? options.walkSurfaceSmoothingPx2 : options.turnSurfaceSmoothingPx2;
   const compensatedPoints = surfaceCompensation > 0
     ? compensateSurfaceSmoothing(grid, surfacePoints, framePoses, region.centre, 0.5 * (frames[0].intrinsics.fx + frames[0].intrinsics.fy), { variancePx2: surfaceCompensation, maxShiftM: options.surfaceSmoothingMaxShiftM })
     : 0;
@@ -206,7 +210,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const axisPlane = mode === 'turn' ? turnAxisPlane(framePoses, frames.map((f) => f.cameraToWorld), floor, region.centre) : null;
   const levelPlane = axisPlane ?? floor;
   const levelled = extendFeetToFloor(levelOnFloor(allPoints, levelPlane, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
-  const isEmpty = mode === 'walk' && options.walkMeshEmptyAheadM > 0 ? seenEmpty(grid, levelPlane, region.centre, options.surfaceMinWeight, options.walkMeshEmptyAheadM) : undefined;
+  const emptyAheadM = mode === 'walk' ? options.walkMeshEmptyAheadM : options.turnMeshEmptyAheadM;
+  const isEmpty = emptyAheadM > 0 ? seenEmpty(grid, levelPlane, region.centre, options.surfaceMinWeight, emptyAheadM) : undefined;
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0, isEmpty });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
@@ -231,7 +236,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       framesHeadCut: upCut,
       framesFeetCut: downCut,
       tsdfBlocks: grid.blockCount,
-      trackingBlocks: tracking === grid ? 0 : tracking.blockCount,
+      trackingBlocks: separateTracking ? tracking.blockCount : 0,
       surfacePoints: surfacePoints.length / 3,
       capPoints: caps.length / 3,
       compensatedPoints,

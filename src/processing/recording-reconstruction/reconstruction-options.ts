@@ -5,6 +5,7 @@
  */
 import { DEFAULT_DEPTH_FILTER, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_REGISTRATION, type RegistrationOptions } from './sdf-registration.ts';
+import { DEFAULT_TURN_POSE_GRAPH } from './turn-pose-graph.ts';
 import { DEFAULT_WALK_DRIFT, type WalkDriftOptions } from './walk-drift.ts';
 
 export type RecordingMode = 'walk' | 'turn';
@@ -31,16 +32,22 @@ export interface RecordingReconstructionOptions {
    */
   meshVoxelM: number;
   /**
-   * Walk: a mesh cell whose centre the fused field puts more than this in front of the surface (m,
-   * observed all round) is empty space the mesh's closing must not fill (reconstruct-surface.ts
-   * isEmpty), so the gap between the thighs below the crotch stays open; 0 = off. Not for a turn: its
-   * arms move, so space seen empty at one moment is not empty at another.
+   * A mesh cell whose centre the fused field puts more than this in front of the surface (m, observed
+   * all round) is empty space the mesh's closing must not fill (reconstruct-surface.ts isEmpty), so the
+   * gap between the thighs below the crotch stays open; 0 = off. Per mode: at first walks only (a
+   * turn's arms move, so space seen empty at one moment is not at another); the fused distance is a
+   * weighted average of all moments, and with the turn's pose graph the same 4 mm measured better on
+   * turns too (docs/recording-reconstruction.md).
    */
   walkMeshEmptyAheadM: number;
+  turnMeshEmptyAheadM: number;
   /**
    * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
-   * only continues the last step), tilt and vertical motion held (a standing person sways a little,
-   * does not tip). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
+   * only continues the last step), vertical motion held (a standing person sways a little), tilt
+   * damped lightly (0.5): a person turning about an axis that leans α shows, relative to the first
+   * frame, a tilt of up to 2·α·sin(θ/2) after turning θ (4° halfway round at α = 2°), which a stiffer
+   * damping (5, before 2026-11-24) followed late, displacing the feet a metre below the pivot by
+   * millimetres (docs/recording-reconstruction.md). Walk: rotations about the camera; roll and pitch locked (ARKit's orientation is
    * gravity-aligned, only its yaw and position drift), yaw and position damped so a frame corrects
    * slow drift without turning the model about its nearly cylindrical axis; only voxels seen at
    * least 5 times count, so a frame is not pulled toward the model's thin, grazing-angle edges.
@@ -82,11 +89,18 @@ export interface RecordingReconstructionOptions {
    * 0 = such pixels teach nothing and their neighbours are fused (as in a turn).
    */
   walkNoReturnWeight: number;
+  /**
+   * The same surface compensation for a turn (pixels², 0 = none; the walk's figure, the simulator's
+   * kernel). Not a gain while the turn's frame-to-model registration inflated the trunk; with the
+   * turn's pose graph it is (docs/recording-reconstruction.md, "The turn's pose graph about the body's axis").
+   */
+  turnSurfaceSmoothingPx2: number;
   /** Largest move of a point by walkSurfaceSmoothingPx2 (m). */
   surfaceSmoothingMaxShiftM: number;
   /**
-   * Turn: refine the frame-to-model poses as a keyframe pose graph in the model frame and fuse again
-   * with the refined poses (turn-pose-graph.ts); null: fuse as registered, frame by frame.
+   * Turn: refine the frame-to-model poses as a keyframe pose graph in the model frame (yaw about the
+   * person's centre, DEFAULT_TURN_POSE_GRAPH) and fuse the output field once with the refined poses
+   * (turn-pose-graph.ts); null: fuse as registered, frame by frame.
    */
   turnPoseGraph: WalkDriftOptions | null;
   /**
@@ -105,6 +119,8 @@ export interface RecordingReconstructionOptions {
    * (8 bodies: MAE of the 27 girths 14.3 -> 11.6 mm) for 8–10 % more time.
    */
   turnTrackingVoxelM: number;
+  /** Turn: the person's region filled out to a disc per height layer (person-segmentation.ts sweptRegion). */
+  turnSweptRegion: boolean;
   turnTrackingTruncM: number;
   turnTrackingFrameStride: number;
   /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
@@ -113,20 +129,22 @@ export interface RecordingReconstructionOptions {
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
-  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004,
+  minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004, turnMeshEmptyAheadM: 0.004,
   refineWalkPoses: true,
   walkDrift: DEFAULT_WALK_DRIFT,
   walkSmoothingVariancePx2: 0,
   walkSurfaceSmoothingPx2: 1.5,
   surfaceSmoothingMaxShiftM: 0.003,
   walkNoReturnWeight: 1,
-  turnPoseGraph: null,
+  turnSurfaceSmoothingPx2: 1.5,
+  turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,
   turnTrackingVoxelM: 0.01,
+  turnSweptRegion: true,
   turnTrackingTruncM: 0.02,
   turnTrackingFrameStride: 2,
-  turnRegistration: { ...DEFAULT_REGISTRATION, damping: [5, 0.02, 5, 0.3, 3, 0.3] },
+  turnRegistration: { ...DEFAULT_REGISTRATION, damping: [0.5, 0.02, 0.5, 0.3, 3, 0.3] },
   walkRegistration: { ...DEFAULT_REGISTRATION, minWeight: 5, damping: [1000, 30, 1000, 5, 5, 5] },
   turnBehindFactor: 1.5,
   walkBehindFactor: 1.0,

@@ -14,9 +14,10 @@
  * correction of them over the whole recording at once. Every frame is then fused again, into a new
  * field, with the refined keyframes' poses interpolated about the body's centre (the body's motion
  * is smooth; the frame-to-model poses of the frames in between carry their own per-frame error).
- * Measured on simulated turns (docs/recording-reconstruction.md): it removes the registration's
- * camera-distance bias, but the fused body is then as small as with the true poses, and the second
- * fusion pass nearly doubles the time; off by default.
+ * The first pass then fuses only the coarse tracking field; the output field is fused once, here.
+ * Measured on simulated turns (docs/recording-reconstruction.md, "The turn's pose graph about the
+ * body's axis"): the yaw error's RMS falls from ~4° to ~1° and the left/right asymmetry of arms and
+ * legs goes; on by default since then.
  * Camera frame: OpenCV; model frame: ARKit's world at the first frame (m, y up). Pure.
  */
 import type { PhoneRecording } from '../../domain/phone-recording.ts';
@@ -29,11 +30,18 @@ import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, frameCorrection, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
 /**
- * The turn's graph: the walk's, with the prior describing how the frame-to-model registration
- * wanders instead of a phone's odometry (per metre of the camera's path around the body in the
- * model frame, ~0.25 m between keyframes at 2 m).
+ * The turn's graph: the walk's, with each node's yaw about the person's centre, not the camera's: the
+ * frame-to-model registration errs by turning the body about its own axis (measured: 3–4° of yaw that
+ * varies over the turn), which about a camera 2 m away would also need a translation of 3–7 cm that
+ * the walk's position prior (5 mm per √m of the camera's path) forbids; so the graph with the walk's
+ * pivot barely moved the yaw. The yaw's random walk is looser than a phone's (1.5° against 0.25° per
+ * √m of the camera's path around the body in the model frame, ~0.25 m between keyframes at 2 m): the
+ * registration's yaw wanders 1–3° over a quarter turn. Measured: docs/recording-reconstruction.md,
+ * "The turn's pose graph about the body's axis". Keyframes: maxKeyframes (51) spread over the
+ * recording whatever its length (keyframeEvery 1), ~7° of a full turn apart: a 150-frame turn
+ * with every 5th frame had them 12° apart and read 2–4 % less volume.
  */
-export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT };
+export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT, keyframeEvery: 1, pivot: 'centre', driftYawRadPerSqrtM: (1.5 * Math.PI) / 180 };
 
 /**
  * Fuses every frame of a turn into `grid` with its registered camera → model pose (framePoses, as
@@ -54,11 +62,15 @@ export function fuseTurnWithGraph(
   // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
   const keyPoses = nodes.map((node) => multiply4(new Float64Array(16), correctionMatrix(node, correction), framePoses[node.frameIndex]!));
   let next = 0;
+  const aboutCentre = nodes.length > 0 && nodes[0].pivot[0] === centre[0] && nodes[0].pivot[2] === centre[2];
   const poses = framePoses.map((registered, t) => {
     if (!registered) return null;
-    if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, [registered[12], registered[13], registered[14]], correction), registered);
+    // Without interpolation each frame's own pose is corrected by the nodes interpolated about the
+    // nodes' pivot: the person's centre for a turn's graph, else the frame's camera (as a walk's).
+    const pivotOf = (m: Float64Array): [number, number, number] => (aboutCentre ? [centre[0], centre[1], centre[2]] : [m[12], m[13], m[14]]);
+    if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
     while (next < nodes.length && nodes[next].frameIndex < t) next++;
-    if (next >= nodes.length) return multiply4(new Float64Array(16), frameCorrection(nodes, t, [registered[12], registered[13], registered[14]], correction), registered);
+    if (next >= nodes.length) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
     if (nodes[next].frameIndex === t || next === 0) return Float64Array.from(next === 0 && nodes[0].frameIndex !== t ? registered : keyPoses[next]);
     const lo = nodes[next - 1].frameIndex, hi = nodes[next].frameIndex;
     return interpolatePose(new Float64Array(16), keyPoses[next - 1], keyPoses[next], (t - lo) / (hi - lo), centre);

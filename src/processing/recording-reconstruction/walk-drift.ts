@@ -62,6 +62,12 @@ export interface WalkDriftOptions {
   /** Odometry jitter per frame: position (m) per axis and yaw (rad). */
   jitterM: number;
   jitterRad: number;
+  /**
+   * What each node's yaw turns about: the keyframe's recorded camera centre (a walk: the phone's yaw
+   * drifts about wherever the phone is) or the person's centre (a turn: the registration's error is a
+   * turn of the body about its own axis, which about the camera would also need a large translation).
+   */
+  pivot?: 'camera' | 'centre';
 }
 
 export const DEFAULT_WALK_DRIFT: WalkDriftOptions = {
@@ -98,7 +104,10 @@ export interface WalkDriftResult {
 export function estimateWalkDrift(keyframes: DriftKeyframe[], width: number, height: number, centre: [number, number, number], options: WalkDriftOptions = DEFAULT_WALK_DRIFT): WalkDriftResult {
   const k = keyframes.length;
   const n = 4 * k;
-  const nodes: DriftNode[] = keyframes.map((f) => ({ frameIndex: f.frameIndex, yawRad: 0, dx: 0, dy: 0, dz: 0, pivot: [f.cameraToWorld[12], f.cameraToWorld[13], f.cameraToWorld[14]] }));
+  const nodes: DriftNode[] = keyframes.map((f) => ({
+    frameIndex: f.frameIndex, yawRad: 0, dx: 0, dy: 0, dz: 0,
+    pivot: options.pivot === 'centre' ? [centre[0], centre[1], centre[2]] : [f.cameraToWorld[12], f.cameraToWorld[13], f.cameraToWorld[14]],
+  }));
   const pairs = choosePairs(keyframes, centre, options.maxPairDeg, options.bothWays);
   const sources = keyframes.map((f) => sourcePoints(f, width, height, options.pointStride));
   const H = new Float64Array(n * n), g = new Float64Array(n), step = new Float64Array(n);
