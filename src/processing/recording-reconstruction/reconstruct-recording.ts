@@ -108,6 +108,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   // Turn: registration tracks against its own coarser field (turnTrackingVoxelM), fused with the same poses as the output field.
   const tracking = mode === 'turn' && options.turnTrackingVoxelM > 0 ? createVoxelBlocks(options.turnTrackingVoxelM, options.turnTrackingTruncM) : grid;
   const separateTracking = tracking !== grid;
+  // With the graph, the output field is fused afterwards from each frame's cleaned and masked depth, kept here (~0.4 MB a frame).
+  const turnCleaned: ({ depthM: Float32Array; weight: Float32Array } | null)[] | null = turnGraph && separateTracking ? frames.map(() => null) : null;
   const trackingScratch = separateTracking ? createFusionScratch() : scratch;
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
@@ -172,15 +174,21 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
     if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
+    if (turnCleaned) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
   let turnGraphResult: WalkDriftResult | null = null;
+  let turnGraphMs = 0;
+  const secondFusionStarted = performance.now();
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.
+    const graphStarted = performance.now();
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
+    turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, options.truncM);
-    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, depthM, weight, regPoints);
+    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, depthM, weight, regPoints, turnCleaned ?? undefined);
   }
+  const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
   if (upCut > MAX_CUT_FRAMES * frames.length) {
@@ -243,6 +251,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),
       driftMs: Math.round(driftMs),
+      turnGraphMs: Math.round(turnGraphMs),
+      turnGraphFusionMs: Math.round(turnGraphResult ? secondFusionMs : 0),
       driftRmsMm: driftNodes ? round(1000 * driftNodes.rmsM, 2) : turnGraphResult ? round(1000 * turnGraphResult.rmsM, 2) : 0,
       driftPairs: driftNodes ? driftNodes.pairs : turnGraphResult ? turnGraphResult.pairs : 0,
       driftIterations: driftNodes ? driftNodes.iterations : turnGraphResult ? turnGraphResult.iterations : 0,

@@ -46,15 +46,18 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
 /**
  * Fuses every frame of a turn into `grid` with its registered camera → model pose (framePoses, as
  * the first pass left them; null = no person pixels, skipped) corrected by the graph's nodes:
- * pose ← C(t)·pose with C interpolated at frame t about the camera's own centre (walk-drift.ts
- * frameCorrection). framePoses are updated in place to the poses fused. Each frame is cleaned and
- * masked again as in the first pass; the person's readings are compensated for the sensor's
- * smoothing when smoothingVariancePx2 > 0 (depth-filter.ts). depthM, weight: per-pixel scratch;
- * points: ≥ 3 floats of scratch.
+ * with interpolate, the refined keyframes' poses interpolated about the person's centre; without,
+ * pose ← C(t)·pose with C interpolated at frame t about the nodes' pivot (walk-drift.ts
+ * frameCorrection). framePoses are updated in place to the poses fused. Each frame's cleaned and
+ * masked depth and weight come from `cleaned` (the first pass's, kept: cleaning again cost ~0.4 s
+ * of a 250-frame turn) or are made again as in the first pass; the person's readings are
+ * compensated for the sensor's smoothing when smoothingVariancePx2 > 0 (depth-filter.ts).
+ * depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, depthM: Float32Array, weight: Float32Array, points: Float32Array,
+  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[],
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
@@ -79,9 +82,14 @@ export function fuseTurnWithGraph(
     const registered = framePoses[t];
     if (!registered) continue;
     const frame = frames[t];
-    filterDepth(frame, width, height, filter, depthM, weight);
-    const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
-    if (masked.kept === 0) continue;
+    const kept = cleaned?.[t];
+    if (kept) {
+      depthM.set(kept.depthM); weight.set(kept.weight);
+    } else {
+      filterDepth(frame, width, height, filter, depthM, weight);
+      const masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, 1 << 30, points);
+      if (masked.kept === 0) continue;
+    }
     if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
     pose.set(poses[t]!);
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, pose, scratch, 2, behindFactor);
