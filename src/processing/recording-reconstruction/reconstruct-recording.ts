@@ -61,6 +61,8 @@ const SEGMENTATION_STRIDE = 3;
 const MIN_PERSON_HEIGHT_M = 0.9;
 /** Feet count as on the floor when the lowest part of the person is within this of it (m). */
 const MAX_FEET_GAP_M = 0.12;
+/** Memory for a turn's cleaned depth maps kept between the first pass and the output's fusion: 400 frames of 256 x 192. */
+const MAX_KEPT_CLEANED_BYTES = 160 * 1024 * 1024;
 /** Fraction of frames in which the head (feet) may touch the image border before the person counts as cut off. */
 const MAX_CUT_FRAMES = 0.5;
 /** Person pixels on the border for a frame to count as cutting the person off. */
@@ -108,7 +110,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   // Turn: registration tracks against its own coarser field (turnTrackingVoxelM), fused with the same poses as the output field.
   const tracking = mode === 'turn' && options.turnTrackingVoxelM > 0 ? createVoxelBlocks(options.turnTrackingVoxelM, options.turnTrackingTruncM) : grid;
   const separateTracking = tracking !== grid;
-  // With the graph, the output field is fused afterwards from each frame's cleaned and masked depth, kept here (~0.4 MB a frame).
+  // With the graph, the output field is fused afterwards from each frame's cleaned and masked depth, kept here
+  // (0.4 MB a frame at 256 x 192) up to MAX_KEPT_CLEANED_BYTES; later frames are cleaned again.
   const turnCleaned: ({ depthM: Float32Array; weight: Float32Array } | null)[] | null = turnGraph && separateTracking ? frames.map(() => null) : null;
   const trackingScratch = separateTracking ? createFusionScratch() : scratch;
   for (let t = 0; t < frames.length; t++) {
@@ -174,7 +177,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
     if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
     framePoses[t] = Float64Array.from(cameraToModel);
-    if (turnCleaned) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
+    if (turnCleaned && (t + 1) * 8 * pixels <= MAX_KEPT_CLEANED_BYTES) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
   let turnGraphResult: WalkDriftResult | null = null;
