@@ -5,7 +5,8 @@
 // surface relative to the first frame's: its rotation
 // split into yaw (about the vertical) and tilt (degrees), and where it moves the body's centre,
 // split into radial (toward the camera: + fuses that frame's surface farther out, a larger body),
-// tangential and vertical (mm). Prints a row every --every frames and the means / RMS.
+// tangential and vertical (mm). Prints a row every --every frames, the means / RMS, and the scatter of
+// the errors about their mean (what distorts the fused surface: a constant error moves it whole).
 // True pose in the model frame: the camera in the body's frame at the first frame (as stages.ts).
 // Usage: node scripts/eval-recording/turn-pose-error.ts [--makehuman <dir>] [--bodies 3] [--first 0]
 //   [--seed 11] [--frames 250] [--every 25] [--override '{...}'] [--ideal] [--rigid]
@@ -56,6 +57,7 @@ for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bo
   // The body's centre on its trunk axis, in the model frame (= the body's frame at the first frame).
   const [ax, ay, az] = trunkAxisPoint(mesh.positionsM);
   const c = [axis[0] * ax + axis[4] * ay + axis[8] * az + axis[12], axis[1] * ax + axis[5] * ay + axis[9] * az + axis[13], axis[2] * ax + axis[6] * ay + axis[10] * az + axis[14]];
+  const moves: number[][] = [];
   let n = 0, sumRadial = 0, sumSqRadial = 0, sumSqTangential = 0, sumSqYaw = 0, sumSqTilt = 0, sumYaw = 0;
   console.log(`${preset.name}: turn ${result.diagnostics.turnDeg}°, cpu ${((used.user + used.system) / 1e3).toFixed(0)} ms, unregistered ${result.diagnostics.framesNotRegistered}`);
   console.log('  frame  yaw°    tilt°   radial mm  tangential mm  vertical mm');
@@ -74,6 +76,7 @@ for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bo
     const dx = truth[12] - c[0], dz = truth[14] - c[2], d = Math.hypot(dx, dz);
     const radial = (mx * dx + mz * dz) / d, tangential = (mx * -dz + mz * dx) / d;
     const tilt = Math.hypot(wx, wz);
+    moves.push([mx, my, mz, wx, wy, wz]);
     n++; sumRadial += radial; sumSqRadial += radial * radial; sumSqTangential += tangential * tangential;
     sumYaw += wy; sumSqYaw += wy * wy; sumSqTilt += tilt * tilt;
     if (t % every === 0 || t === result.framePoses.length - 1) {
@@ -81,4 +84,9 @@ for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bo
     }
   });
   console.log(`  mean: yaw ${degrees(sumYaw / n).toFixed(2)}°, radial ${(1000 * sumRadial / n).toFixed(2)} mm; RMS: yaw ${degrees(Math.sqrt(sumSqYaw / n)).toFixed(2)}°, tilt ${degrees(Math.sqrt(sumSqTilt / n)).toFixed(2)}°, radial ${(1000 * Math.sqrt(sumSqRadial / n)).toFixed(2)} mm, tangential ${(1000 * Math.sqrt(sumSqTangential / n)).toFixed(2)} mm`);
+  // A constant error (every frame moved alike) moves the whole model and harms nothing: what distorts
+  // the fused surface is how the frames' errors differ, i.e. their scatter about the mean error.
+  const mean = [0, 1, 2, 3, 4, 5].map((k) => moves.reduce((sum, m) => sum + m[k], 0) / moves.length);
+  const scatter = (k0: number) => Math.sqrt(moves.reduce((sum, m) => sum + (m[k0] - mean[k0]) ** 2 + (m[k0 + 1] - mean[k0 + 1]) ** 2 + (m[k0 + 2] - mean[k0 + 2]) ** 2, 0) / moves.length);
+  console.log(`  about the mean error: centre RMS ${(1000 * scatter(0)).toFixed(2)} mm, rotation RMS ${degrees(scatter(3)).toFixed(2)}°`);
 }
