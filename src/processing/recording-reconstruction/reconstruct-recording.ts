@@ -9,13 +9,15 @@
  *    still while the person turned (turn); neither fails with what was wrong.
  * 4. Walk: the odometry's drift solved once over the whole recording from keyframes (a pose graph with
  *    loop closure, walk-keyframes.ts / walk-drift.ts), then every frame fused with its corrected pose,
- *    pixels that returned nothing carving free space. Turn: frame by frame, predict the
- *    body's pose (the last rotation continued), refine it against the model fused so far
- *    (sdf-registration.ts), then fuse the person's pixels (tsdf-integration.ts); the accumulated
- *    rotation must reach minTurnDeg.
- * 5. The TSDF's zero crossings (surface-points.ts; a walk's moved out by the sensor's smoothing bias,
- *    surface-smoothing-compensation.ts), levelled on the floor, closed into a watertight mesh by the
- *    point-cloud surface reconstruction (its floor closes the soles; a walk's seen-empty space left open).
+ *    pixels that returned nothing carving free space. Turn (the person's region swept to a disc per
+ *    height): frame by frame, predict the body's pose (the last rotation continued), refine it against
+ *    a coarse tracking field fused so far (sdf-registration.ts) and fuse the frame into that field;
+ *    the accumulated rotation must reach minTurnDeg; then the keyframes' poses refined as a pose graph
+ *    about the body's axis (turn-pose-graph.ts) and every frame fused once into the output field.
+ * 5. The TSDF's zero crossings (surface-points.ts; moved out by the sensor's smoothing bias,
+ *    surface-smoothing-compensation.ts), levelled on the floor (a turn: on its turning axis), closed
+ *    into a watertight mesh by the point-cloud surface reconstruction (its floor closes the soles;
+ *    seen-empty space left open).
  * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
  * recording_motion_unsupported. Pure: no I/O, deterministic.
  */
