@@ -23,7 +23,7 @@ import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
-import { withTruePoses } from './true-poses.ts';
+import { truePoseOptions, withTruePoses } from './true-poses.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -69,15 +69,9 @@ for (const [index, preset] of presets.entries()) {
   };
   if (stages.includes('a')) await run('a', '-', () => ({ positions: Float32Array.from(mesh.positionsM), indices: mesh.triangles, colors: null, normals: null }) as never);
   for (const mode of modes) {
-    // Trusted poses fuse as a walk; the turn's behind band is kept so only the poses differ from d.
-    // c uses the product's smoothing compensations and mesh closing for that mode (a turn's:
-    // turnSmoothingVariancePx2, turnSurfaceSmoothingPx2, turnMeshEmptyAheadM; the turn's simulated
-    // scene has a wall, so no-return carving does not arise); b's ideal depth has no smoothing to undo.
-    const trusted = { ...reconstruction, refineWalkPoses: false, walkBehindFactor: mode === 'turn' ? reconstruction.turnBehindFactor : reconstruction.walkBehindFactor };
-    const trustedIdeal = { ...trusted, walkSmoothingVariancePx2: 0, walkSurfaceSmoothingPx2: 0 };
-    const trustedSensor = mode === 'turn'
-      ? { ...trusted, walkSmoothingVariancePx2: reconstruction.turnSmoothingVariancePx2, walkSurfaceSmoothingPx2: reconstruction.turnSurfaceSmoothingPx2, walkMeshEmptyAheadM: reconstruction.turnMeshEmptyAheadM }
-      : trusted;
+    // Trusted poses fuse as the product fuses the mode, poses aside (true-poses.ts truePoseOptions).
+    const trustedIdeal = truePoseOptions(reconstruction, mode, true);
+    const trustedSensor = truePoseOptions(reconstruction, mode);
     if (stages.includes('b')) {
       const ideal = simulateRecording(body, { mode, seed, frames: Number(values.frames), sensorNoise: false });
       await run('b', mode, () => reconstructRecording(withTruePoses(ideal), trustedIdeal).geometry as never);

@@ -14,7 +14,7 @@ import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
 import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
-import { withTruePoses } from './true-poses.ts';
+import { truePoseOptions, withTruePoses } from './true-poses.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
@@ -78,10 +78,7 @@ const seed = values.seed ? Number(values.seed) : 11 + index;
 const reconstruction = reconstructionWithOverride(values.override);
 const sim = simulateRecording(body, { mode, seed, frames: Number(values.frames) });
 const bandM = Number(values.band), bands = Math.ceil(2.2 / bandM);
-// The true poses fused as the stage scripts' c does (trusted, the mode's behind band, compensation and closing).
-const trusted = mode === 'turn'
-  ? { ...reconstruction, refineWalkPoses: false, walkBehindFactor: reconstruction.turnBehindFactor, walkSmoothingVariancePx2: reconstruction.turnSmoothingVariancePx2, walkSurfaceSmoothingPx2: reconstruction.turnSurfaceSmoothingPx2, walkMeshEmptyAheadM: reconstruction.turnMeshEmptyAheadM }
-  : { ...reconstruction, refineWalkPoses: false };
+const trusted = truePoseOptions(reconstruction, mode);
 const truth = volumeByHeight(body.positionsM, body.indices, bandM, bands);
 const product = reconstructRecording(sim.recording, reconstruction).geometry;
 const truePoses = reconstructRecording(withTruePoses(sim), trusted).geometry;
