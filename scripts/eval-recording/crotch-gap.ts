@@ -3,7 +3,6 @@
 // gap between the legs (mm) or the loops when they are joined, then a map of one slab between the legs
 // (the body's cut, the fused surface's points, the closed mesh's cut). Stages as in stages.ts (b ideal depth, c sensor depth, both with true poses; d the product).
 // Usage: node scripts/eval-recording/crotch-gap.ts [--bodies 1] [--first 0] [--stages b,c,d] [--below 28] [--override '<JSON>']
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cutMesh } from '../../src/processing/evaluation/cut-components.ts';
 import { applyRigidTransform, registerRigid } from '../../src/processing/evaluation/rigid-registration.ts';
@@ -11,17 +10,13 @@ import { sampleSurface } from '../../src/processing/evaluation/surface-sampling.
 import { seededRandom } from '../../src/processing/evaluation/seeded-random.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording, type SimulatedRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { withTruePoses } from './true-poses.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string', default: '1' },
     first: { type: 'string', default: '0' },
     stages: { type: 'string', default: 'b,c,d' },
@@ -34,8 +29,6 @@ const { values } = parseArgs({
 });
 const reconstruction = reconstructionWithOverride(values.override);
 const first = Number(values.first);
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
 const mode = values.mode as 'walk' | 'turn';
 
 /** Loops of a horizontal cut at height y within |x| < 0.25 m, |z| < 0.25 m: x extents (mm), sorted by centre x. */
@@ -53,11 +46,9 @@ const describe = (loops: { minX: number; maxX: number; area: number }[]): string
   ? `gap ${(loops[1].minX - loops[0].maxX).toFixed(0).padStart(4)} (${loops[0].minX.toFixed(0)}..${loops[0].maxX.toFixed(0)} | ${loops[1].minX.toFixed(0)}..${loops[1].maxX.toFixed(0)})`
   : `${loops.length} loop(s) ${loops.map((l) => `${l.minX.toFixed(0)}..${l.maxX.toFixed(0)}`).join(' ')}`;
 
-for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bodies)).entries()) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  const seed = Number(values.seed) + first + index;
+for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, first, Number(values.bodies))) {
+  const seed = Number(values.seed) + index;
   const reference = sampleSurface(mesh.positionsM, mesh.triangles, 80_000, seededRandom(seed));
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   // The true crotch: the highest horizontal cut (1 mm steps) with two leg loops.
   let cx = 0, cz = 0, n = 0;
   for (let i = 0; i < mesh.positionsM.length; i += 3) if (mesh.positionsM[i + 1] > 0.4 && mesh.positionsM[i + 1] < 0.6) { cx += mesh.positionsM[i]; cz += mesh.positionsM[i + 2]; n++; }

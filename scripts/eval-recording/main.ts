@@ -8,30 +8,27 @@
 //   [--override '<JSON merged one level deep into DEFAULT_RECONSTRUCTION>'] (to compare an option before it is a default)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { personOnlyRecording, reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { evaluateRun, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
 import { formatByVariant, formatTable, summarize } from '../eval-accuracy/iso-table.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
 import { formatGoalCheck, formatMeshComparison } from './goal-check.ts';
 import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
+import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string' },
     modes: { type: 'string', default: 'walk,turn' },
     frames: { type: 'string', default: '250' },
@@ -49,8 +46,6 @@ const modes = values.modes.split(',') as ('walk' | 'turn')[];
 const frames = Number(values.frames);
 const seed = Number(values.seed);
 const presets = BODY_PRESETS.slice(0, values.bodies ? Number(values.bodies) : BODY_PRESETS.length);
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
 // Measured as production measures a reconstructed recording: with the posable body model fitted to it.
 const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
   measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
@@ -67,10 +62,8 @@ const timings: { mode: string; ms: number }[] = [];
 const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
 let run = 0;
 
-for (const preset of presets) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
+for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, presets.length)) {
   const truth = bodyTruth(preset.name, mesh, seed);
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   // What the same measuring reads on the body mesh itself: a recording's value minus this is the
   // error a user sees, landmark placement included (the ISO table's site-agnostic error leaves it out).
   const onMesh = measure({ positions: body.positionsM, indices: body.indices, colors: null, normals: null }, { unit: 'm', upAxis: '+y' }, {});

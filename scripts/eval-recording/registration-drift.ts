@@ -5,21 +5,16 @@
 // True pose in the model frame: the camera in the body's frame at the first frame (as stages.ts).
 // Usage: node scripts/eval-recording/registration-drift.ts [--makehuman <dir>] [--bodies 3] [--first 0]
 //   [--modes walk,turn] [--seed 11] [--frames 250] [--override '{"depthFilter":{"smoothingVariancePx2":1.5}}']
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string', default: '3' },
     first: { type: 'string', default: '0' },
     modes: { type: 'string', default: 'walk,turn' },
@@ -30,12 +25,8 @@ const { values } = parseArgs({
 });
 const reconstruction = reconstructionWithOverride(values.override);
 const first = Number(values.first);
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
-for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bodies)).entries()) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
-  const seed = Number(values.seed) + first + index;
+for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, first, Number(values.bodies))) {
+  const seed = Number(values.seed) + index;
   for (const mode of values.modes.split(',') as ('walk' | 'turn')[]) {
     const sim = simulateRecording(body, { mode, seed, frames: Number(values.frames) });
     const cpu = process.cpuUsage();

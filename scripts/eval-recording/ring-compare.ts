@@ -5,7 +5,6 @@
 // Stages as in stages.ts: b = ideal depth and c = the sensor's depth, fused with the true poses; d = the product.
 // Usage: node scripts/eval-recording/ring-compare.ts [--bodies 1] [--first 0] [--modes walk]
 //   [--stages c,d] [--fields ankleLeftFit,...] [--seed 11] [--override '<JSON>']
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import { cutMesh, componentAt, type CutComponent } from '../../src/processing/evaluation/cut-components.ts';
@@ -14,21 +13,17 @@ import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { evaluateRun } from '../eval-accuracy/evaluate-run.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { girthOnPlane } from '../eval-accuracy/truth-on-plane.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { withTruePoses } from './true-poses.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string', default: '1' },
     first: { type: 'string', default: '0' },
     modes: { type: 'string', default: 'walk' },
@@ -43,9 +38,6 @@ const { values } = parseArgs({
 const reconstruction = reconstructionWithOverride(values.override);
 const fields = values.fields.split(',');
 const first = Number(values.first);
-const presets = BODY_PRESETS.slice(first, first + Number(values.bodies));
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
 const SECTORS = 12;
 
 /** Largest in-plane distance (mm) of a loop's points from `centre` per sector; the sector's angle from `axis0` toward `axis90`. */
@@ -61,11 +53,9 @@ function sectorRadii(loop: ArrayLike<number>, centre: number[], axis0: number[],
 }
 
 const sums = new Map<string, { n: number; truth: number[]; recon: number[]; hull: number; truthHull: number; raw: number }>();
-for (const [index, preset] of presets.entries()) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  const seed = Number(values.seed) + first + index;
+for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, first, Number(values.bodies))) {
+  const seed = Number(values.seed) + index;
   const truth = bodyTruth(preset.name, mesh, seed);
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   for (const mode of values.modes.split(',') as ('walk' | 'turn')[]) {
     const sim = simulateRecording(body, { mode, seed, room: values.room });
     const ideal = values.stages.includes('b') ? simulateRecording(body, { mode, seed, sensorNoise: false, room: values.room }) : sim;

@@ -7,28 +7,23 @@
 // frame (the arm swing of a natural turn stays in the depth), so b and c fuse as a walk with trusted poses.
 // Usage: node scripts/eval-recording/stages.ts [--makehuman <dir>] [--bodies 3] [--first 0]
 //   [--modes walk,turn] [--stages a,b,c,d] [--seed 11] [--frames 250]
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
 import { evaluateRun, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { truePoseOptions, withTruePoses } from './true-poses.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string', default: '3' },
     first: { type: 'string', default: '0' },
     modes: { type: 'string', default: 'walk,turn' },
@@ -43,18 +38,13 @@ const reconstruction = reconstructionWithOverride(values.override);
 const modes = values.modes.split(',') as ('walk' | 'turn')[];
 const stages = values.stages.split(',');
 const first = Number(values.first);
-const presets = BODY_PRESETS.slice(first, first + Number(values.bodies));
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
 const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
   measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
 
 const rows: { stage: string; mode: string; record: RunRecord }[] = [];
-for (const [index, preset] of presets.entries()) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  const seed = Number(values.seed) + first + index;
+for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, first, Number(values.bodies))) {
+  const seed = Number(values.seed) + index;
   const truth = bodyTruth(preset.name, mesh, seed);
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
   const run = async (stage: string, mode: string, geometry: () => Parameters<typeof evaluateRun>[1]['geometry']) => {
     let record: RunRecord;
     try {

@@ -10,23 +10,18 @@
 // True pose in the model frame: the camera in the body's frame at the first frame (as stages.ts).
 // Usage: node scripts/eval-recording/turn-pose-error.ts [--makehuman <dir>] [--bodies 3] [--first 0]
 //   [--seed 11] [--frames 250] [--every 25] [--override '{...}'] [--ideal] [--rigid]
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { invertRigid, multiplyPoses } from '../../src/processing/geometry/camera-pose.ts';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { rotationVector } from '../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { trunkAxisPoint } from './trunk-axis.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string', default: '3' },
     first: { type: 'string', default: '0' },
     seed: { type: 'string', default: '11' },
@@ -41,13 +36,9 @@ const { values } = parseArgs({
 const reconstruction = reconstructionWithOverride(values.override);
 const first = Number(values.first);
 const every = Number(values.every);
-const base = readMakeHumanBase(values.makehuman);
-const readTarget = createTargetReader(values.makehuman);
 const degrees = (rad: number) => (rad * 180) / Math.PI;
-for (const [index, preset] of BODY_PRESETS.slice(first, first + Number(values.bodies)).entries()) {
-  const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), readTarget));
-  const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
-  const seed = Number(values.seed) + first + index;
+for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, first, Number(values.bodies))) {
+  const seed = Number(values.seed) + index;
   const sim = simulateRecording(body, { mode: 'turn', seed, frames: Number(values.frames), sensorNoise: !values.ideal, natural: !values.rigid });
   const cpu = process.cpuUsage();
   const result = reconstructRecording(sim.recording, reconstruction);

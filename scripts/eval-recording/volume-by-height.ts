@@ -5,21 +5,16 @@
 // the true poses (stages.ts c).
 // Usage: node scripts/eval-recording/volume-by-height.ts [--makehuman <dir>] [--body 0] [--mode turn]
 //   [--seed 11] [--frames 250] [--band 0.18] [--override '{...}']
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reconstructRecording } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
-import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
-import { extractBodyMesh } from '../eval-accuracy/body-mesh.ts';
-import { createTargetReader, readMakeHumanBase } from '../eval-accuracy/load-makehuman.ts';
-import { applyTargets, macroTargetWeights } from '../eval-accuracy/macro-targets.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { truePoseOptions, withTruePoses } from './true-poses.ts';
+import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
-    makehuman: { type: 'string', default: resolve(repoRoot, '..', 'shared', 'data', 'makehuman') },
+    makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     body: { type: 'string', default: '0' },
     mode: { type: 'string', default: 'turn' },
     seed: { type: 'string' },
@@ -69,10 +64,7 @@ function volumeByHeight(positions: Float32Array, indices: Uint32Array, bandM: nu
 }
 
 const index = Number(values.body);
-const preset = BODY_PRESETS[index];
-const base = readMakeHumanBase(values.makehuman);
-const mesh = extractBodyMesh(base, applyTargets(base, macroTargetWeights(preset.settings), createTargetReader(values.makehuman)));
-const body = { positionsM: Float32Array.from(mesh.positionsM), indices: mesh.triangles };
+const [{ preset, body }] = evaluationBodies(values.makehuman, index, 1);
 const mode = values.mode as 'walk' | 'turn';
 const seed = values.seed ? Number(values.seed) : 11 + index;
 const reconstruction = reconstructionWithOverride(values.override);

@@ -191,7 +191,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, options.truncM);
-    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, depthM, weight, regPoints, turnCleaned ?? undefined);
+    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;

@@ -47,8 +47,8 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * Fuses every frame of a turn into `grid` with its registered camera → model pose (framePoses, as
  * the first pass left them; null = no person pixels, skipped) corrected by the graph's nodes:
  * with interpolate, the refined keyframes' poses interpolated about the person's centre; without,
- * pose ← C(t)·pose with C interpolated at frame t about the nodes' pivot (walk-drift.ts
- * frameCorrection). framePoses are updated in place to the poses fused. Each frame's cleaned and
+ * pose ← C(t)·pose with C interpolated at frame t about the graph's `pivot` (the person's centre, or
+ * the frame's camera; walk-drift.ts frameCorrection). framePoses are updated in place to the poses fused. Each frame's cleaned and
  * masked depth and weight come from `cleaned` (the first pass's, kept: cleaning again cost ~0.4 s
  * of a 250-frame turn) or are made again as in the first pass; the person's readings are
  * compensated for the sensor's smoothing when smoothingVariancePx2 > 0 (depth-filter.ts).
@@ -56,7 +56,7 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
-  grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, depthM: Float32Array, weight: Float32Array, points: Float32Array,
+  grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
   cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[],
 ): void {
   const { width, height, frames } = recording;
@@ -64,13 +64,12 @@ export function fuseTurnWithGraph(
   const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
   // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
   const keyPoses = nodes.map((node) => multiply4(new Float64Array(16), correctionMatrix(node, correction), framePoses[node.frameIndex]!));
+  // Without interpolation each frame's own pose is corrected by the nodes interpolated about the
+  // graph's pivot: the person's centre for a turn's graph, else the frame's camera (as a walk's).
+  const pivotOf = (m: Float64Array): [number, number, number] => (pivot === 'centre' ? [centre[0], centre[1], centre[2]] : [m[12], m[13], m[14]]);
   let next = 0;
-  const aboutCentre = nodes.length > 0 && nodes[0].pivot[0] === centre[0] && nodes[0].pivot[2] === centre[2];
   const poses = framePoses.map((registered, t) => {
     if (!registered) return null;
-    // Without interpolation each frame's own pose is corrected by the nodes interpolated about the
-    // nodes' pivot: the person's centre for a turn's graph, else the frame's camera (as a walk's).
-    const pivotOf = (m: Float64Array): [number, number, number] => (aboutCentre ? [centre[0], centre[1], centre[2]] : [m[12], m[13], m[14]]);
     if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
     while (next < nodes.length && nodes[next].frameIndex < t) next++;
     if (next >= nodes.length) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
