@@ -56,6 +56,12 @@ const repeatDiffs = new Map<string, number[]>();
 /** The same per mode: mode -> field -> |difference| per body. */
 const repeatDiffsByMode = new Map<string, Map<string, number[]>>();
 const open3dRecords: RunRecord[] = [];
+/**
+ * The repeat difference split in two (mode -> field -> per body, mm): |Δ site-agnostic error| (the
+ * surfaces differ on the planes measured) and |Δ the mesh's own girth on each run's plane| (the
+ * site landed elsewhere on the body). Either may dominate the difference a user sees.
+ */
+const repeatSplit = new Map<string, Map<string, { surface: number[]; site: number[] }>>();
 /** Per body: each girth as measured on the body mesh itself (mm). */
 const meshValuesMm = new Map<string, Record<string, number>>();
 const timings: { mode: string; ms: number }[] = [];
@@ -105,6 +111,14 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
         const byField = repeatDiffsByMode.get(mode) ?? new Map<string, number[]>();
         byField.set(field, [...(byField.get(field) ?? []), Math.abs(fa.measuredMm - fb.measuredMm)]);
         repeatDiffsByMode.set(mode, byField);
+        if (fa.siteAgnosticErrorMm !== null && fb.siteAgnosticErrorMm !== null && fa.truthOnPlaneMm !== null && fb.truthOnPlaneMm !== null) {
+          const split = repeatSplit.get(mode) ?? new Map<string, { surface: number[]; site: number[] }>();
+          const entry = split.get(field) ?? { surface: [], site: [] };
+          entry.surface.push(Math.abs(fa.siteAgnosticErrorMm - fb.siteAgnosticErrorMm));
+          entry.site.push(Math.abs(fa.truthOnPlaneMm - fb.truthOnPlaneMm));
+          split.set(field, entry);
+          repeatSplit.set(mode, split);
+        }
       }
     }
     const r = measured[0];
@@ -130,6 +144,12 @@ if (repeatDiffs.size > 0) {
   for (const field of CIRCUMFERENCE_FIELDS) {
     const d = repeatDiffs.get(field) ?? [];
     if (d.length) console.log(`${field.padEnd(19)}${(d.reduce((s, x) => s + x, 0) / d.length).toFixed(1).padStart(7)}${Math.max(...d).toFixed(1).padStart(7)}  (n ${d.length})`);
+  }
+  const meanOf = (x: number[]) => (x.length ? x.reduce((s, v) => s + v, 0) / x.length : NaN);
+  console.log('\nrepeatability split, mean mm per mode: surface = |Δ site-agnostic error|, site = |Δ the mesh\'s girth on each run\'s plane|');
+  console.log(`${'field'.padEnd(19)}${modes.map((m) => `${m} surface`.padStart(14) + `${m} site`.padStart(11)).join('')}`);
+  for (const field of CIRCUMFERENCE_FIELDS) {
+    console.log(`${field.padEnd(19)}${modes.map((m) => { const e = repeatSplit.get(m)?.get(field); return meanOf(e?.surface ?? []).toFixed(1).padStart(14) + meanOf(e?.site ?? []).toFixed(1).padStart(11); }).join('')}`);
   }
 }
 if (open3dRecords.length > 0) {
