@@ -28,7 +28,7 @@ import { buildPointGrid } from '../body-model/point-grid.ts';
 import type { ModelCompletion } from './cut-completion.ts';
 import { siteTrianglesOf } from './cut-completion.ts';
 import { filledCapture } from './model-hole-fill.ts';
-import { modelArmpitHeights } from './model-armpits.ts';
+import { modelLandmarkHeights } from './model-landmark-heights.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { meshVolume } from '../geometry/mesh-volume.ts';
@@ -134,6 +134,8 @@ interface BodyParts {
     holeCompletion: string;
     /** Where the armpits' heights come from: the capture's slice topology or the fitted model's (bridged captures). */
     armpitSource: string;
+    /** Where the crotch height comes from: the capture's slice topology or the fitted model's (bridged captures). */
+    crotchSource: string;
   } | null;
 }
 
@@ -174,14 +176,16 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
     crotchY = findCrotch(filled.stack, H, whole.torsoLoop, whole.legSlice).crotchY;
     runs = findArmRuns(filled.stack, H, whole.torsoLoop, crotchY);
   }
-  // A capture that bridges narrow gaps (a phone recording's fused surface) frees its arms too low:
-  // its armpits come from the fitted model's own surface (model-armpits.ts) when that shows them.
+  // A capture that bridges narrow gaps (a phone recording's fused surface) frees its arms too low
+  // and closes the gap between the thighs by a varying amount: its armpits (when the model shows
+  // them) and its crotch come from the fitted model's own surface (model-landmark-heights.ts).
   const armpits = { left: freeArmpit(runs.left), right: freeArmpit(runs.right) };
-  let armpitSource = 'capture';
+  let armpitSource = 'capture', crotchSource = 'capture';
   if (bridgedGapM > 0 && mesh) {
-    const fromModel = modelArmpitHeights(model, mesh, H);
-    for (const side of ['left', 'right'] as const) {
-      const y = fromModel[side];
+    const fromModel = modelLandmarkHeights(model, mesh, H);
+    crotchY = fromModel.crotchY;
+    crotchSource = 'fitted-model';
+    for (const [side, y] of [['left', fromModel.armpitLeftY], ['right', fromModel.armpitRightY]] as const) {
       if (y !== undefined && y >= 0.7 * H) { armpits[side] = y; armpitSource = 'fitted-model'; }
     }
   }
@@ -207,7 +211,7 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
   const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
-  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, armpitSource, statureM: filled?.topM ?? H } };
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, armpitSource, crotchSource, statureM: filled?.topM ?? H } };
 }
 
 /**
@@ -374,7 +378,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource } : {}),
     },
     siteQuality,
   };

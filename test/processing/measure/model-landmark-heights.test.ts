@@ -1,0 +1,47 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { allocatePosedBody, loadPosableBodyModel } from '../../../src/processing/body-model/load-posable-model.ts';
+import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
+import type { ModelFit } from '../../../src/processing/body-model/posable-model-types.ts';
+import { modelLandmarkHeights } from '../../../src/processing/measure/model-landmark-heights.ts';
+import { modelParams } from '../../support/model-measurement.ts';
+
+function posedFit(armsDownRad: number): { fit: ModelFit; statureM: number } {
+  const model = loadPosableBodyModel();
+  const posed = allocatePosedBody(model);
+  poseBody(model, modelParams(model, {}, armsDownRad), posed);
+  let statureM = 0;
+  for (let i = 1; i < posed.positionsM.length; i += 3) statureM = Math.max(statureM, posed.positionsM[i]);
+  return { fit: { posed } as ModelFit, statureM };
+}
+
+describe('modelLandmarkHeights', () => {
+  it('finds both armpits of the A-posed model at the same height, between 70 and 80 % of stature', () => {
+    const { fit, statureM } = posedFit(0);
+    const { armpitLeftY: left, armpitRightY: right } = modelLandmarkHeights(fit, loadPosableBodyModel(), statureM);
+    assert.ok(left !== undefined && right !== undefined, 'both arms free');
+    assert.ok(Math.abs(left - right) < 0.005, `left ${left.toFixed(3)} m, right ${right.toFixed(3)} m`);
+    for (const y of [left, right]) assert.ok(y > 0.7 * statureM && y < 0.8 * statureM, `armpit at ${(y / statureM).toFixed(3)} of stature`);
+  });
+
+  it('reads a lower armpit when the arms are lowered toward the torso', () => {
+    const aPose = posedFit(0), lowered = posedFit(0.25);
+    const a = modelLandmarkHeights(aPose.fit, loadPosableBodyModel(), aPose.statureM);
+    const b = modelLandmarkHeights(lowered.fit, loadPosableBodyModel(), lowered.statureM);
+    assert.ok(a.armpitLeftY !== undefined && b.armpitLeftY !== undefined, 'the left arm is free in both poses');
+    assert.ok(b.armpitLeftY < a.armpitLeftY - 0.005, `lowered ${b.armpitLeftY.toFixed(3)} m vs ${a.armpitLeftY.toFixed(3)} m`);
+  });
+});
+
+describe('modelLandmarkHeights crotch', () => {
+  it('reads the A-posed model\'s crotch on 5 mm or finer slices, within a slice of the lowest surface point between the legs', () => {
+    const { fit, statureM } = posedFit(0);
+    const { crotchY } = modelLandmarkHeights(fit, loadPosableBodyModel(), statureM);
+    // The lowest vertex within 1 cm of the midline above a quarter of stature: where the legs part.
+    const p = fit.posed.positionsM;
+    let lowestY = Infinity;
+    for (let i = 0; i < p.length; i += 3) if (Math.abs(p[i]) < 0.01 && p[i + 1] > 0.25 * statureM) lowestY = Math.min(lowestY, p[i + 1]);
+    assert.ok(crotchY > 0.4 * statureM && crotchY < 0.55 * statureM, `crotch at ${(crotchY / statureM).toFixed(3)} of stature`);
+    assert.ok(Math.abs(crotchY - lowestY) <= 0.005, `crotch ${(1000 * crotchY).toFixed(1)} mm, lowest midline point ${(1000 * lowestY).toFixed(1)} mm`);
+  });
+});
