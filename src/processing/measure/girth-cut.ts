@@ -33,6 +33,7 @@ import type { Capsule } from './cut-filters.ts';
 import { cutPointInMask, inCapsule, inMask } from './cut-filters.ts';
 import type { ModelCompletion } from './cut-completion.ts';
 import { modelFillPoints } from './cut-completion.ts';
+import { trimToModelCut } from './cut-model-trim.ts';
 
 /** Highest ring order, also the order the ring's noise is estimated at (ring-fit.ts). */
 const RING_MAX_K = 24;
@@ -65,6 +66,12 @@ export interface CutRequest {
    * either; completing the arm tops' rings read the shoulder +24 mm on a heavy partial cloud).
    */
   noCompletion?: boolean;
+  /**
+   * Leave out cut points (a mesh's) farther than this outside the fitted model's own cut of the
+   * site's parts (m): where a bridged capture (a phone recording's fused surface) closes the gap
+   * between the thighs, its cut runs across the gap and the hull with it (cut-model-trim.ts).
+   */
+  modelTrimM?: number;
 }
 
 export interface CutQuality {
@@ -332,7 +339,8 @@ export function measureGirth(ctx: CutContext, req: CutRequest, keepInnerSurface 
   const hullInput: number[] = [];
   let coverage = 1, residual = 0, used = 0;
   if (ctx.mesh) {
-    const n = gatherMesh(ctx, plane, req);
+    let n = gatherMesh(ctx, plane, req);
+    if (req.modelTrimM !== undefined && ctx.completion) n = trimToModelCut(ctx, plane, req, n);
     if (n < 3) return null;
     loops = selectLoops(ctx, n, 0, select, true, labelled && req.select === 'all' ? 3 : undefined);
     for (const loop of loops) for (const v of loop.uv) hullInput.push(v);

@@ -292,7 +292,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const neckPlane = neckBone ? narrowestNeckPlane(ctx, neckBone, partMask(girthSite('neckFit').parts)) : neckPlaneFromRings(ctx, torso.centreAt, torso.neckY);
   const bones = fit?.seg.bones;
   const requests: CutRequest[] = siteRequests({
-    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckPlane, arms, legs,
+    statureM: H, crotchY: seg.crotchY, acromionY, torso, neckPlane, arms, legs, bridgedGapM: hints.bridgedGapM ?? 0,
     fit: fit && bones ? {
       stack: fit.seg.stack, legLoop: fit.seg.legLoop,
       bones: { thighLeft: bones.thighLeft!, shinLeft: bones.shinLeft!, thighRight: bones.thighRight!, shinRight: bones.shinRight! },

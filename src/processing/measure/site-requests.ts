@@ -24,6 +24,15 @@ import type { Loop, SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
 import type { TorsoSites } from './torso-sites.ts';
 
+/**
+ * Upper-thigh and thigh cuts of a bridged capture leave out the cut points farther than this from
+ * the fitted model's own thigh cut (girth-cut.ts modelTrimM): a phone recording's fused surface
+ * closes the 2–4 cm gap below the crotch for up to 5 cm (the LiDAR's 4 x 4 smoothing: with the true
+ * poses too), and the thigh's tape then runs across the gap. 2–3 times the fit's residual RMS
+ * (2–4 mm); measured in docs/measurements.md, "Bridged thighs".
+ */
+export const BRIDGED_THIGH_TRIM_M = 0.008;
+
 export interface SiteInputs {
   statureM: number;
   crotchY: number;
@@ -33,6 +42,8 @@ export interface SiteInputs {
   neckPlane: { point: Vec3; normal: Vec3 };
   arms: { left: ArmLandmarks; right: ArmLandmarks };
   legs: { left: LegLandmarks; right: LegLandmarks };
+  /** The capture's CaptureHints.bridgedGapM (0: its surface keeps narrow gaps open). */
+  bridgedGapM: number;
   /** Present when a model was fitted: leg bones, per-slice leg loops (part stack), part masks on. */
   fit: {
     stack: SliceStack;
@@ -95,7 +106,8 @@ export function siteRequests(input: SiteInputs): CutRequest[] {
         const loop = input.fit.legLoop[side][sliceOf(input.fit.stack, level)];
         if (loop) point = [loop.cx, level, loop.cz];
       }
-      requests.push({ field: site.field, point, normal, select: 'nearest', maxRadiusM: 0.2, sideOfX: input.fit ? undefined : side === 'left' ? 1 : -1, partMask: mask });
+      const trim = input.fit && input.bridgedGapM > 0 && /^(upperThigh|thigh)/.test(site.field) ? BRIDGED_THIGH_TRIM_M : undefined;
+      requests.push({ field: site.field, point, normal, select: 'nearest', maxRadiusM: 0.2, sideOfX: input.fit ? undefined : side === 'left' ? 1 : -1, partMask: mask, modelTrimM: trim });
     } else {
       const at = armPointAt(input.arms[side], level);
       requests.push({ field: site.field, point: at.point, normal: at.normal, select: 'nearest', maxRadiusM: 0.12, partMask: mask });
