@@ -87,7 +87,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const region = mode === 'turn' && options.turnSweptRegion ? sweptRegion(foundRegion) : foundRegion;
 
   // 4. Register and fuse, frame by frame.
-  let grid = createVoxelBlocks(options.voxelM, options.truncM);
+  const outputTruncM = mode === 'turn' ? options.turnTruncM : options.truncM;
+  let grid = createVoxelBlocks(options.voxelM, outputTruncM);
   const scratch = createFusionScratch();
   const regPoints = new Float32Array(3 * Math.ceil(pixels / (options.registrationStride * options.registrationStride) + 1));
   const registration: RegistrationOptions = mode === 'turn' ? options.turnRegistration : options.walkRegistration;
@@ -190,7 +191,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     const graphStarted = performance.now();
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
-    if (tracking === grid) grid = createVoxelBlocks(options.voxelM, options.truncM);
+    if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
     fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;

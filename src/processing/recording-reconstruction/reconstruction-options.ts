@@ -11,9 +11,19 @@ import { DEFAULT_WALK_DRIFT, type WalkDriftOptions } from './walk-drift.ts';
 export type RecordingMode = 'walk' | 'turn';
 
 export interface RecordingReconstructionOptions {
-  /** TSDF voxel edge (m) and truncation distance τ (m). */
+  /** TSDF voxel edge (m) and truncation distance τ (m) of a walk's output field. */
   voxelM: number;
   truncM: number;
+  /**
+   * τ (m) of a turn's output field, the walk's so far. With the behind band (turnBehindFactor τ) it
+   * sets how far behind a reading the field is told "inside"; a turn's registered poses scatter
+   * more than a walk's (centre 4–5 mm, rotation ~0.9° about their mean), and at 15 mm the thin
+   * bodies' feet and lower legs, seen from views that disagree by that much, are carved down. Wider
+   * τ measured (docs/recording-reconstruction.md, "A wider truncation for turns"): 25 mm reads the
+   * volume −2.1 % instead of −3.4 % on 14 bodies but inflates the forearms to +11 mm (22 of 27
+   * girths instead of 23) and costs ~250 ms; not switched on.
+   */
+  turnTruncM: number;
   depthFilter: DepthFilterOptions;
   /** Every n-th person pixel (each image axis) takes part in registration. */
   registrationStride: number;
@@ -128,7 +138,7 @@ export interface RecordingReconstructionOptions {
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
-  voxelM: 0.005, truncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
+  voxelM: 0.005, truncM: 0.015, turnTruncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004, turnMeshEmptyAheadM: 0.004,
   refineWalkPoses: true,
   walkDrift: DEFAULT_WALK_DRIFT,
