@@ -54,7 +54,10 @@ function volumeByHeight(positions: Float32Array, indices: Uint32Array, bandM: nu
     list.sort((p, q) => p - q);
     for (let j = 0; j + 1 < list.length; j += 2) {
       for (let y = list[j]; y < list[j + 1];) {
-        const band = Math.floor(y / bandM), end = Math.min(list[j + 1], (band + 1) * bandM);
+        // y / bandM can round below a band's edge that y already reached (0.03 · 3 / 0.03 < 3): step past it.
+        let band = Math.floor(y / bandM);
+        if ((band + 1) * bandM <= y) band++;
+        const end = Math.min(list[j + 1], (band + 1) * bandM);
         if (band < bands) out[band] += (end - y) * COLUMN_M * COLUMN_M;
         y = end;
       }

@@ -36,7 +36,7 @@ import { createVoxelBlocks, type SparseVoxelBlocks } from './sparse-voxel-blocks
 import { sampleTsdf, SAMPLE_DISTANCE } from './tsdf-sampling.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { compensateSurfaceSmoothing } from './surface-smoothing-compensation.ts';
-import { turnAxisPlane } from './turn-axis.ts';
+import { turnAxisCentre, turnAxisPlane } from './turn-axis.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
 import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
@@ -100,6 +100,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const refined = new Float64Array(16);
   const pivot: number[] = [0, 0, 0];
   const framePoses: (Float64Array | null)[] = frames.map(() => null);
+  const cameraToWorlds = frames.map((f) => f.cameraToWorld);
   const fuseStarted = performance.now();
   // Walk with a smooth drift: solved before fusion, from keyframes only; frames then fuse with it, unregistered.
   const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
@@ -189,10 +190,11 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.
     const graphStarted = performance.now();
-    turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, region.centre, turnGraph);
+    const axisCentre = options.turnAxisPivot ? turnAxisCentre(framePoses, cameraToWorlds, region.centre) : region.centre;
+    turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    fuseTurnWithGraph(recording, region, region.centre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;

@@ -114,6 +114,13 @@ export interface RecordingReconstructionOptions {
    */
   turnPoseGraph: WalkDriftOptions | null;
   /**
+   * Turn with turnPoseGraph: its pivot is the body's turning axis found from the first pass
+   * (turn-axis.ts turnAxisCentre), not the person region's centroid (11–15 cm nearer the camera).
+   * Off: measured within the run-to-run scatter (docs/recording-reconstruction.md, "The turn's graph
+   * about its turning axis").
+   */
+  turnAxisPivot: boolean;
+  /**
    * Smoothing compensation (pixels², 0 = none) of a turn's fused readings: those of the second pass
    * with turnPoseGraph, else, with a tracking field, those fused into the output field (the tracking
    * field stays uncompensated, as a walk's keyframes). Measured, not a gain: docs/recording-reconstruction.md.
@@ -148,6 +155,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   walkNoReturnWeight: 1,
   turnSurfaceSmoothingPx2: 1.5,
   turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
+  turnAxisPivot: false,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,
   turnTrackingVoxelM: 0.01,
