@@ -39,7 +39,7 @@ export function armLandmarksFromBones(partStack: SliceStack, group: number, uppe
   // shoulder into the neck on A-posed models (it read the acromion at the neck on MakeHuman bodies).
   const joint = upper.head;
   const vertical: LimbAxis = { origin: joint, dir: [0, -1, 0] };
-  const up = findAcromionS(partStack, vertical, 0.05, side);
+  const up = findAcromionS(partStack, vertical, 0.05, side, 0);
   const acromionPoint: Vec3 = [joint[0], joint[1] - up, joint[2]];
   // Arm distances run along the upper-arm line from the acromion's projection on it.
   const s0 = (acromionPoint[0] - joint[0]) * dir[0] + (acromionPoint[1] - joint[1]) * dir[1] + (acromionPoint[2] - joint[2]) * dir[2];

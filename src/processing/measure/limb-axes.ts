@@ -249,7 +249,7 @@ export function armLandmarks(stack: SliceStack, loops: (Loop | null)[], handBott
  * between: one switch at 3 cm, as before, flipped under noise, and the two sides of symmetric
  * bodies read acromions 2 cm apart in height and mid-arm girths up to 10 mm apart.
  */
-export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number, side: 1 | -1): number {
+export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number, side: 1 | -1, insideS?: number): number {
   const dir = axis.dir;
   const startY = axis.origin[1] + startS * dir[1];
   const armpitS = startS;
@@ -268,10 +268,21 @@ export function findAcromionS(stack: SliceStack, axis: LimbAxis, startS: number,
     const b = Math.floor((armpitS - near[k]) / bin);
     if (b >= 0 && b < binsUp) occupied[b]++;
   }
-  let firstBin = 0;
-  while (firstBin < binsUp - 1 && occupied[firstBin] < 2) firstBin++;
-  let lastBin = firstBin;
-  while (lastBin + 1 < binsUp && (occupied[lastBin + 1] >= 1 || (lastBin + 2 < binsUp && occupied[lastBin + 2] >= 1))) lastBin++;
+  const runFrom = (from: number): [number, number] => {
+    let first = from;
+    while (first < binsUp - 1 && occupied[first] < 2) first++;
+    let last = first;
+    while (last + 1 < binsUp && (occupied[last + 1] >= 1 || (last + 2 < binsUp && occupied[last + 2] >= 1))) last++;
+    return [first, last];
+  };
+  let [firstBin, lastBin] = runFrom(0);
+  // A run that ends below insideS (a point known to be inside the body: the fitted shoulder joint)
+  // is where the line entered the body from below (a thin arm's underside, the line starting in the
+  // armpit's air), not where it leaves the shoulder: take the next run, if there is one.
+  if (insideS !== undefined && armpitS - (lastBin + 1) * bin > insideS) {
+    const [nextFirst, nextLast] = runFrom(lastBin + 1);
+    if (occupied[nextFirst] >= 2) { firstBin = nextFirst; lastBin = nextLast; }
+  }
   const sTop = armpitS - (lastBin + 1) * bin;
   const sBottom = armpitS - firstBin * bin + 0.01;
   let apexS = sTop;

@@ -59,6 +59,43 @@ describe('acromion above the shoulder joint', () => {
   });
 });
 
+describe('acromion of a thin arm whose underside the line crosses first', () => {
+  // A thin body's arm slopes away from the shoulder joint: the vertical through the joint, walked up
+  // from 5 cm below it, starts in the armpit's air and first meets the arm's underside (4 cm below
+  // the joint here), then runs inside the arm up to the shoulder's top (10 cm above the joint).
+  function withUnderside(side: 1 | -1, seed: number): Float32Array {
+    const top = shoulderPatch(0, side, seed);
+    const rnd = random(seed + 1);
+    const n = 20000, under = new Float32Array(3 * n);
+    for (let i = 0; i < n; i++) {
+      const u = (rnd() - 0.5) * 0.1, w = (rnd() - 0.5) * 0.1;
+      under[3 * i] = side * (JOINT_X + u);
+      under[3 * i + 1] = 1.26 + 2 * (u * u + w * w) + (rnd() - 0.5) * 0.002;
+      under[3 * i + 2] = w;
+    }
+    const pts = new Float32Array(top.length + under.length);
+    pts.set(top); pts.set(under, top.length);
+    return pts;
+  }
+  const joint = (side: 1 | -1): LimbAxis => ({ origin: [side * JOINT_X, 1.3, 0], dir: [0, -1, 0] });
+
+  it('reads the shoulder top above the joint, not the underside below it', () => {
+    for (const side of [1, -1] as const) {
+      const pts = withUnderside(side, 21);
+      const stack = buildSlices(pts, pts.length / 3, 1.6);
+      const y = 1.3 - findAcromionS(stack, joint(side), 0.05, side, 0);
+      assert.ok(Math.abs(y - TOP_Y) < 0.003, `side ${side}: ${(1000 * y).toFixed(1)} mm`);
+    }
+  });
+
+  it('read the underside when nothing said the joint is inside the body (the bug this guards)', () => {
+    const pts = withUnderside(1, 21);
+    const stack = buildSlices(pts, pts.length / 3, 1.6);
+    const y = 1.3 - findAcromionS(stack, joint(1), 0.05, 1);
+    assert.ok(y < 1.28, `${(1000 * y).toFixed(1)} mm`);
+  });
+});
+
 describe('widest or narrowest stretch of a limb profile', () => {
   /** A radius profile (m) flat to ±0.1 mm over bins 12-28 and rising 1 mm a bin outside. */
   function flatBottom(seed: number): Float64Array {
