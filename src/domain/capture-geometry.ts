@@ -23,4 +23,10 @@ export interface CaptureHints {
    * takes the armpits from the fitted body model. Absent: gaps are as captured.
    */
   bridgedGapM?: number;
+  /**
+   * The capture never saw the tops of the shoulders (a phone recording held below shoulder height;
+   * its reconstruction closes them with caps): measuring then takes the shoulder girth's level from
+   * the fitted body model and completes the tape with the model's surface. Absent: tops as captured.
+   */
+  topsUnseen?: boolean;
 }

@@ -46,7 +46,8 @@ import { armLandmarks, armPointAt, axisPointAtY, calfAndAnkleBelow, legLandmarks
 import type { Segmentation } from './segment-body.ts';
 import type { ArmRun } from './segment-body.ts';
 import { assertStandingPerson, findArmRuns, findCrotch, segmentBody } from './segment-body.ts';
-import { AXILLA_DROP_FRACTION, LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { AXILLA_DROP_FRACTION, LOWER_ARM_FRACTION, LOWER_THIGH_FRACTION, SHOULDER_DROP_FRACTION, UPPER_THIGH_FRACTION } from './site-rules.ts';
+import { shoulderWithUnseenTops } from './unseen-shoulder-tops.ts';
 import { siteRequests } from './site-requests.ts';
 import { narrowestNeckPlane, neckPlaneFromRings } from './neck-plane.ts';
 import type { SliceStack } from './slices.ts';
@@ -302,9 +303,16 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   const girths = {} as Record<CircumferenceField, number>;
   const sites: MeasurementSite[] = [];
   const qualities: CutQuality[] = [];
+  // A capture that never saw the shoulders' tops: the shoulder's level and tape from the fitted model too.
+  const unseenTops = hints.topsUnseen && fit && bones && options.fitter?.model
+    ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
+  let shoulderSource = 'capture';
   for (const req of requests) {
     const extremum = girthSite(req.field).extremum;
-    const result = extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
+    const completed = req.field === 'shoulderFit' && unseenTops
+      ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
+    if (completed) shoulderSource = 'model-completed';
+    const result = completed ?? (extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
     girths[req.field] = result.site.perimeterM;
     sites.push(result.site);
@@ -378,7 +386,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource } : {}),
     },
     siteQuality,
   };

@@ -20,7 +20,7 @@ export interface ReconstructedCapture {
  * What measuring is told about a reconstructed surface: metres, y up, and that its closed surface
  * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM).
  */
-export const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM };
+export const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true };
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {
   const recording = capture.recording ?? (capture.sandboxDescriptor?.recording ? sandboxRecording(capture.sandboxDescriptor) : null);
