@@ -194,7 +194,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;

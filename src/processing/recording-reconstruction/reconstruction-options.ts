@@ -19,9 +19,11 @@ export interface RecordingReconstructionOptions {
    * sets how far behind a reading the field is told "inside"; a turn's registered poses scatter
    * more than a walk's (centre 4–5 mm, rotation ~0.9° about their mean), and at 15 mm the thin
    * bodies' feet and lower legs, seen from views that disagree by that much, are carved down. Wider
-   * τ measured (docs/recording-reconstruction.md, "A wider truncation for turns"): 25 mm reads the
-   * volume −2.1 % instead of −3.4 % on 14 bodies but inflates the forearms to +11 mm (22 of 27
-   * girths instead of 23) and costs ~250 ms; not switched on.
+   * τ measured (docs/recording-reconstruction.md, "A wider truncation for turns"): 25 mm alone read
+   * the volume −2.1 % instead of −3.4 % on 14 bodies but inflated the forearms to +11 mm. With the
+   * band limited by each reading's distance from the outline (turnThicknessBand), 35 mm: 8 bodies
+   * −3.71 → −2.17 %, 24 of 27 girths instead of 23; 14 bodies (seeds 1011..) −2.01 %; since
+   * 2026-11-25 ("A thickness-limited behind band for turns"), ~0.6 s more per 250-frame turn.
    */
   turnTruncM: number;
   depthFilter: DepthFilterOptions;
@@ -121,6 +123,11 @@ export interface RecordingReconstructionOptions {
    */
   turnAxisPivot: boolean;
   /**
+   * Turn with turnPoseGraph: beyond τ, the output field's behind band stops at twice each reading's
+   * distance from the person's outline (thickness-limits.ts): a thin limb's far side is nearer.
+   */
+  turnThicknessBand: boolean;
+  /**
    * Smoothing compensation (pixels², 0 = none) of a turn's fused readings: those of the second pass
    * with turnPoseGraph, else, with a tracking field, those fused into the output field (the tracking
    * field stays uncompensated, as a walk's keyframes). Measured, not a gain: docs/recording-reconstruction.md.
@@ -145,7 +152,7 @@ export interface RecordingReconstructionOptions {
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
-  voxelM: 0.005, truncM: 0.015, turnTruncM: 0.015, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
+  voxelM: 0.005, truncM: 0.015, turnTruncM: 0.035, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004, turnMeshEmptyAheadM: 0.004,
   refineWalkPoses: true,
   walkDrift: DEFAULT_WALK_DRIFT,
@@ -156,6 +163,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnSurfaceSmoothingPx2: 1.5,
   turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
   turnAxisPivot: false,
+  turnThicknessBand: true,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,
   turnTrackingVoxelM: 0.01,

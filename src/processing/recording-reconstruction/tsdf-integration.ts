@@ -40,6 +40,11 @@ export interface FusionFrame {
   rawDepthMm?: Uint16Array | null;
   /** Carving weight of a no-return pixel (rawDepthMm), 0..1. */
   noReturnWeight?: number;
+  /**
+   * Optional, per pixel: how far behind its reading the field may be told "inside" (m), when less
+   * than the behind band (thickness-limits.ts: a thin limb's far side is nearer than the band).
+   */
+  behindLimitM?: Float32Array | null;
 }
 
 export interface FusionScratch {
@@ -74,6 +79,7 @@ export const MAX_VOXEL_WEIGHT = 48;
 export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, cameraToModel: Mat4, scratch: FusionScratch, allocationStride = 2, behindFactor = BEHIND_FACTOR): number {
   const { depthM, weight, width, height } = frame;
   const raw = frame.rawDepthMm ?? null, noReturnWeight = frame.noReturnWeight ?? 0;
+  const behindLimit = frame.behindLimitM ?? null;
   const carveNoReturn = raw !== null && noReturnWeight > 0;
   const { fx, fy, cx, cy } = frame.intrinsics;
   const m = cameraToModel;
@@ -138,7 +144,7 @@ export function integrateFrame(grid: SparseVoxelBlocks, frame: FusionFrame, came
             continue;
           }
           const sdf = d - zc;
-          if (sdf < -behind) continue;
+          if (sdf < -behind || (behindLimit !== null && sdf < -trunc && sdf < -behindLimit[pix])) continue;
           let w = weight[pix], t = 1;
           if (w < 0) {
             if (sdf <= trunc) continue;

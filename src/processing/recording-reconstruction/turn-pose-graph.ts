@@ -26,6 +26,7 @@ import { maskPerson } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.ts';
 import { interpolatePose, multiply4, type Mat4 } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
+import { behindLimits } from './thickness-limits.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, frameCorrection, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
@@ -52,15 +53,17 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * masked depth and weight come from `cleaned` (the first pass's, kept: cleaning again cost ~0.4 s
  * of a 250-frame turn) or are made again as in the first pass; the person's readings are
  * compensated for the sensor's smoothing when smoothingVariancePx2 > 0 (depth-filter.ts).
- * depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
+ * thicknessBand: beyond τ, the behind band stops at twice each reading's distance from the person's
+ * outline (thickness-limits.ts). depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
-  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[],
+  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false,
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
+  const limitScratch = { distance: new Float32Array(width * height), out: new Float32Array(width * height) };
   const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
   // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
   const keyPoses = nodes.map((node) => multiply4(new Float64Array(16), correctionMatrix(node, correction), framePoses[node.frameIndex]!));
@@ -91,7 +94,8 @@ export function fuseTurnWithGraph(
     }
     if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
     pose.set(poses[t]!);
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics }, pose, scratch, 2, behindFactor);
+    const behindLimitM = thicknessBand ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor);
     registered.set(pose);
   }
 }

@@ -3,13 +3,19 @@ import assert from 'node:assert/strict';
 import { DEFAULT_DEPTH_FILTER, filterDepth } from '../../../src/processing/recording-reconstruction/depth-filter.ts';
 import { registerToModel } from '../../../src/processing/recording-reconstruction/sdf-registration.ts';
 import { multiply4, twistAbout, rotationAngle, invertRigid } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
-import { createVoxelBlocks } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
+import { createVoxelBlocks, voxelIndex } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
 import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
 import { renderRecording, walkPoses, capsulePerson } from '../../support/analytic-recording.ts';
 
 const centre: [number, number, number] = [0, 1, 0];
 const radiusM = 0.15;
+
+function identity(): Float64Array {
+  const m = new Float64Array(16);
+  m[0] = m[5] = m[10] = m[15] = 1;
+  return m;
+}
 
 function fuse(recording: ReturnType<typeof renderRecording>) {
   const grid = createVoxelBlocks(0.005, 0.015);
@@ -75,5 +81,24 @@ describe('TSDF fusion on a sparse voxel grid', () => {
     );
     assert.ok(angleDeg < 0.2, `residual rotation ${angleDeg.toFixed(3)} deg`);
     assert.ok(shiftMm < 2, `residual shift ${shiftMm.toFixed(2)} mm`);
+  });
+
+  it('stops the behind band at a pixel\'s limit beyond τ, and leaves the band within τ alone', () => {
+    // A wall 1 m in front of the camera (identity pose), τ = 35 mm, band 1.5 τ = 52.5 mm.
+    const width = 64, height = 48;
+    const depthM = new Float32Array(width * height).fill(1), weight = new Float32Array(width * height).fill(1);
+    const intrinsics = { fx: 50, fy: 50, cx: 32, cy: 24 };
+    const fuseWall = (limit: Float32Array | null) => {
+      const grid = createVoxelBlocks(0.005, 0.035);
+      integrateFrame(grid, { depthM, weight, width, height, intrinsics, behindLimitM: limit }, identity(), createFusionScratch(), 2, 1.5);
+      // Voxel centres on the optical axis at z = (k + 0.5) · 5 mm: k = 203 is 17.5 mm behind the wall, 207 is 37.5 mm (beyond τ, within the band and an allocated block).
+      const at = (k: number) => { const i = voxelIndex(grid, 0, 0, k); return { tsdf: grid.tsdf[i], weight: grid.weight[i] }; };
+      return { within: at(203), beyond: at(207) };
+    };
+    const free = fuseWall(null), limited = fuseWall(new Float32Array(width * height).fill(0.01));
+    assert.equal(free.beyond.tsdf, -1);
+    assert.equal(free.beyond.weight, 1);
+    assert.equal(limited.beyond.weight, 0, 'beyond τ and the 10 mm limit: left alone');
+    assert.ok(Math.abs(free.within.tsdf - -0.5) < 1e-6 && limited.within.tsdf === free.within.tsdf && limited.within.weight === 1, 'within τ: the same');
   });
 });
