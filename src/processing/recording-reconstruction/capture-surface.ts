@@ -17,8 +17,9 @@ export interface ReconstructedCapture {
 }
 
 /**
- * What measuring is told about a reconstructed surface: metres, y up, and that its closed surface
- * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM).
+ * What measuring is told about a reconstructed surface: metres, y up, that its closed surface
+ * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM), and that the tops of
+ * the shoulders were never seen (a phone held below them; caps close them).
  */
 export const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true };
 
