@@ -100,7 +100,6 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const refined = new Float64Array(16);
   const pivot: number[] = [0, 0, 0];
   const framePoses: (Float64Array | null)[] = frames.map(() => null);
-  const cameraToWorlds = frames.map((f) => f.cameraToWorld);
   const fuseStarted = performance.now();
   // Walk with a smooth drift: solved before fusion, from keyframes only; frames then fuse with it, unregistered.
   const driftNodes = mode === 'walk' && options.refineWalkPoses && options.walkDrift ? solveWalkDrift(recording, region, options.depthFilter, options.walkDrift, depthM, weight, regPoints) : null;
@@ -190,7 +189,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.
     const graphStarted = performance.now();
-    const axisCentre = options.turnAxisPivot ? turnAxisCentre(framePoses, cameraToWorlds, region.centre) : region.centre;
+    const axisCentre = options.turnAxisPivot ? turnAxisCentre(framePoses, frames.map((f) => f.cameraToWorld), region.centre) : region.centre;
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);

@@ -41,8 +41,9 @@ export interface FusionFrame {
   /** Carving weight of a no-return pixel (rawDepthMm), 0..1. */
   noReturnWeight?: number;
   /**
-   * Optional, per pixel: how far behind its reading the field may be told "inside" (m), when less
-   * than the behind band (thickness-limits.ts: a thin limb's far side is nearer than the band).
+   * Optional, per pixel: beyond τ, how far behind its reading the field may be told "inside" (m),
+   * when less than the behind band (thickness-limits.ts: a thin limb's far side is nearer than the
+   * band). Within τ every reading counts as before.
    */
   behindLimitM?: Float32Array | null;
 }

@@ -12,7 +12,7 @@
  */
 import type { FloorPlane } from './floor-detection.ts';
 import type { Mat4 } from './rigid-transform.ts';
-import { invertRigid, multiply4, rotationVector } from './rigid-transform.ts';
+import { invertRigid, multiply4, rotationVector, yawOf } from './rigid-transform.ts';
 
 /** Below this total turn (rad) the axis is not trusted (the turn check refuses such recordings anyway). */
 const MIN_TOTAL_TURN_RAD = Math.PI;
@@ -76,7 +76,7 @@ export function turnAxisCentre(framePoses: readonly (Mat4 | null)[], cameraToWor
     const rz0 = m[2], rz1 = m[10] - 1, cz = m[6] * py + m[14];
     a00 += rx0 * rx0 + rz0 * rz0; a01 += rx0 * rx1 + rz0 * rz1; a11 += rx1 * rx1 + rz1 * rz1;
     b0 -= rx0 * cx + rz0 * cz; b1 -= rx1 * cx + rz1 * cz;
-    const yaw = Math.atan2(m[8], m[0]);
+    const yaw = yawOf(m);
     if (!Number.isNaN(previousYaw)) { let d = yaw - previousYaw; if (d > Math.PI) d -= 2 * Math.PI; if (d < -Math.PI) d += 2 * Math.PI; total += Math.abs(d); }
     previousYaw = yaw;
   }

@@ -63,7 +63,7 @@ export function fuseTurnWithGraph(
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
-  const limitScratch = { distance: new Float32Array(width * height), out: new Float32Array(width * height) };
+  const limitScratch = thicknessBand ? { distance: new Float32Array(width * height), out: new Float32Array(width * height) } : null;
   const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
   // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
   const keyPoses = nodes.map((node) => multiply4(new Float64Array(16), correctionMatrix(node, correction), framePoses[node.frameIndex]!));
@@ -94,7 +94,7 @@ export function fuseTurnWithGraph(
     }
     if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
     pose.set(poses[t]!);
-    const behindLimitM = thicknessBand ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
+    const behindLimitM = limitScratch ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor);
     registered.set(pose);
   }
