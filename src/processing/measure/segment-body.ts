@@ -32,15 +32,15 @@ function centralLoop(loops: Loop[]): Loop | null {
 }
 
 /** Two leg loops on opposite sides of the axis and nothing spanning the axis. */
-function legPair(loops: Loop[], total: number, statureM: number): { left: Loop; right: Loop } | null {
+function legPair(loops: Loop[], total: number, statureM: number, midX = 0): { left: Loop; right: Loop } | null {
   let left: Loop | null = null, right: Loop | null = null;
   for (const l of loops) {
     if (l.count < 0.12 * total || Math.abs(l.cx) > 0.3 * statureM) continue;
-    if (l.minX <= 0 && l.maxX >= 0) return null;
+    if (l.minX <= midX && l.maxX >= midX) return null;
     const width = l.maxX - l.minX;
     if (width < 0.03 * statureM) continue; // chair legs and thin rods are not human legs
-    if (l.cx > 0 && (!left || l.count > left.count)) left = l;
-    if (l.cx < 0 && (!right || l.count > right.count)) right = l;
+    if (l.cx > midX && (!left || l.count > left.count)) left = l;
+    if (l.cx < midX && (!right || l.count > right.count)) right = l;
   }
   return left && right ? { left, right } : null;
 }
@@ -96,19 +96,30 @@ export function findCrotch(stack: SliceStack, statureM: number, torsoLoop: (Loop
   // Crotch: the top of the run of two separate legs that contains 20–30% of stature.
   const legLeft: (Loop | null)[] = new Array(n).fill(null);
   const legRight: (Loop | null)[] = new Array(n).fill(null);
-  let top = startSlice;
+  // Two legs are two loops on either side of x = 0, or, where a loop crosses x = 0, on either side
+  // of the middle of the gap between the legs of the slice before: a body standing a few
+  // centimetres off the frame's x = 0 (a recording's fitted model, in a frame centred on the whole
+  // capture) has a thigh crossing it below the crotch, which is no torso.
+  const gapMid = (pair: { left: Loop; right: Loop }) => 0.5 * (pair.left.minX + pair.right.maxX);
+  let top = startSlice, midX = 0, offMidline = false;
   for (let s = startSlice; s < sliceOf(stack, 0.65 * H); s++) {
-    const pair = legPair(stack.loops[s], total(s), H);
+    let pair = legPair(stack.loops[s], total(s), H);
+    if (!pair && midX !== 0) { pair = legPair(stack.loops[s], total(s), H, midX); offMidline ||= pair !== null; }
     if (!pair) break;
     legLeft[s] = pair.left; legRight[s] = pair.right; top = s;
+    midX = gapMid(pair);
   }
+  // The touching thighs' pinch is looked for at x = 0, or where the legs' gap ended when they stood off it.
+  const pinchX = offMidline ? midX : 0;
+  midX = 0;
   for (let s = startSlice - 1; s >= 0; s--) {
-    const pair = legPair(stack.loops[s], total(s), H);
+    const pair = legPair(stack.loops[s], total(s), H) ?? (midX !== 0 ? legPair(stack.loops[s], total(s), H, midX) : null);
     if (!pair) break;
     legLeft[s] = pair.left; legRight[s] = pair.right;
+    midX = gapMid(pair);
   }
   // Touching thighs: above the last slice with two separate legs, a section pinched at the midline
-  // (its depth at x = 0 under 55% of its full depth: the gap between the thighs closed by contact)
+  // (its depth at pinchX under 55% of its full depth: the gap between the thighs closed by contact)
   // is still legs. A pinched run longer than 3 cm (a gap slice inside it allowed) moves the crotch
   // to its top; shorter runs are the crotch's own curve and leave it in place.
   const pinched = (s: number): boolean | null => {
@@ -117,7 +128,7 @@ export function findCrotch(stack: SliceStack, statureM: number, torsoLoop: (Loop
     let lo = Infinity, hi = -Infinity;
     for (let k = stack.start[s]; k < stack.start[s + 1]; k++) {
       if (stack.labels[k] !== loop.label) continue;
-      if (Math.abs(stack.points[3 * k]) < 0.01) { lo = Math.min(lo, stack.points[3 * k + 2]); hi = Math.max(hi, stack.points[3 * k + 2]); }
+      if (Math.abs(stack.points[3 * k] - pinchX) < 0.01) { lo = Math.min(lo, stack.points[3 * k + 2]); hi = Math.max(hi, stack.points[3 * k + 2]); }
     }
     return hi > lo && hi - lo < 0.55 * (loop.maxZ - loop.minZ);
   };
