@@ -93,6 +93,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
   const regPoints = new Float32Array(3 * Math.ceil(pixels / (options.registrationStride * options.registrationStride) + 1));
   const registration: RegistrationOptions = mode === 'turn' ? options.turnRegistration : options.walkRegistration;
   const behindFactor = mode === 'turn' ? options.turnBehindFactor : options.walkBehindFactor;
+  const silhouettes = mode === 'turn' ? options.turnAllocateSilhouettes : options.walkAllocateSilhouettes;
   const correction = identity4(), previousCorrection = identity4(), predicted = identity4();
   const cameraToModel = new Float64Array(16), inverse = new Float64Array(16), delta = new Float64Array(16), tmp = new Float64Array(16);
   let upCut = 0, downCut = 0, unregistered = 0, rmsSum = 0, rmsCount = 0, maxTiltRad = 0;
@@ -174,13 +175,13 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
     const fusionFrame = { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight };
-    if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor);
+    if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor, silhouettes);
     // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
     if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
     // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
-    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor);
+    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor, silhouettes);
     framePoses[t] = Float64Array.from(cameraToModel);
-    if (turnCleaned && (t + 1) * 8 * pixels <= MAX_KEPT_CLEANED_BYTES) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
+    if (turnCleaned && t % options.turnOutputFrameStride === 0 && (t + 1) * 8 * pixels <= MAX_KEPT_CLEANED_BYTES) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
   let turnGraphResult: WalkDriftResult | null = null;
@@ -193,7 +194,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;

@@ -128,6 +128,22 @@ export interface RecordingReconstructionOptions {
    */
   turnThicknessBand: boolean;
   /**
+   * Turn with turnPoseGraph: the output field fuses every n-th frame, each with n times its weight
+   * (turn-pose-graph.ts fuseTurnWithGraph); the frames between still take part in the first pass.
+   * A still phone's neighbouring frames see the body ~1.4° apart (250 frames per turn), so half of
+   * them carry little new; measured with the silhouette allocation (docs/recording-reconstruction.md,
+   * "Every silhouette reading allocates"): n = 2 read as well as n = 1 (8 bodies, two seeds: 25 / 25
+   * girths, MAE 6.78 / 5.98 mm against 7.26 / 5.86) in ~0.85 s less per 250-frame turn.
+   */
+  turnOutputFrameStride: number;
+  /**
+   * Fusion allocates the blocks around every silhouette reading too, not only every 2nd pixel's
+   * (tsdf-integration.ts integrateFrame): on for turns (volume and girths better, see there), off for
+   * walks (no gain, ~25 % more fusion time).
+   */
+  turnAllocateSilhouettes: boolean;
+  walkAllocateSilhouettes: boolean;
+  /**
    * Smoothing compensation (pixels², 0 = none) of a turn's fused readings: those of the second pass
    * with turnPoseGraph, else, with a tracking field, those fused into the output field (the tracking
    * field stays uncompensated, as a walk's keyframes). Measured, not a gain: docs/recording-reconstruction.md.
@@ -164,6 +180,9 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
   turnAxisPivot: false,
   turnThicknessBand: true,
+  turnOutputFrameStride: 2,
+  turnAllocateSilhouettes: true,
+  walkAllocateSilhouettes: false,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,
   turnTrackingVoxelM: 0.01,

@@ -54,15 +54,19 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * of a 250-frame turn) or are made again as in the first pass; the person's readings are
  * compensated for the sensor's smoothing when smoothingVariancePx2 > 0 (depth-filter.ts).
  * thicknessBand: beyond τ, the behind band stops at twice each reading's distance from the person's
- * outline (thickness-limits.ts). depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
+ * outline (thickness-limits.ts). frameStride n: only every n-th frame is fused, each with n times
+ * its weight (the others still take their interpolated pose). allocateSilhouettes: as in
+ * integrateFrame. depthM, weight: per-pixel scratch;
+ * points: ≥ 3 floats of scratch.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
-  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false,
+  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false, frameStride = 1, allocateSilhouettes = false,
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
+  const stride = Math.max(1, Math.floor(frameStride));
   const limitScratch = thicknessBand ? { distance: new Float32Array(width * height), out: new Float32Array(width * height) } : null;
   const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
   // The keyframes' refined poses (node k at frame nodes[k].frameIndex).
@@ -83,6 +87,7 @@ export function fuseTurnWithGraph(
   for (let t = 0; t < frames.length; t++) {
     const registered = framePoses[t];
     if (!registered) continue;
+    if (t % stride !== 0) { registered.set(poses[t]!); continue; }
     const frame = frames[t];
     const kept = cleaned?.[t];
     if (kept) {
@@ -93,9 +98,10 @@ export function fuseTurnWithGraph(
       if (masked.kept === 0) continue;
     }
     if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
+    if (stride > 1) for (let i = 0; i < weight.length; i++) weight[i] *= stride;
     pose.set(poses[t]!);
     const behindLimitM = limitScratch ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor);
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor, allocateSilhouettes);
     registered.set(pose);
   }
 }

@@ -5,7 +5,7 @@ import { registerToModel } from '../../../src/processing/recording-reconstructio
 import { multiply4, twistAbout, rotationAngle, invertRigid } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { createVoxelBlocks, voxelIndex } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
-import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, isSilhouettePixel, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
 import { renderRecording, walkPoses, capsulePerson } from '../../support/analytic-recording.ts';
 
 const centre: [number, number, number] = [0, 1, 0];
@@ -100,5 +100,35 @@ describe('TSDF fusion on a sparse voxel grid', () => {
     assert.equal(free.beyond.weight, 1);
     assert.equal(limited.beyond.weight, 0, 'beyond τ and the 10 mm limit: left alone');
     assert.ok(Math.abs(free.within.tsdf - -0.5) < 1e-6 && limited.within.tsdf === free.within.tsdf && limited.within.weight === 1, 'within τ: the same');
+  });
+
+  it('counts a reading beside no reading, the background or a depth jump as silhouette, and an inner reading not', () => {
+    const width = 5, height = 5, depthM = new Float32Array(25).fill(2), weight = new Float32Array(25).fill(1);
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 2, 2, 2, 0.035), false);
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 0, 2, 2, 0.035), true, 'image border');
+    depthM[2 * width + 3] = 0;
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 2, 2, 2, 0.035), true, 'beside no reading');
+    depthM[2 * width + 3] = 2; weight[1 * width + 2] = -1;
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 2, 2, 2, 0.035), true, 'beside the background');
+    weight[1 * width + 2] = 1; depthM[3 * width + 2] = 1.9;
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 2, 2, 2, 0.035), true, 'beside a reading 10 cm nearer');
+    depthM[3 * width + 2] = 1.98;
+    assert.equal(isSilhouettePixel(depthM, weight, width, height, 2, 2, 2, 0.035), false, 'a 2 cm step is no silhouette');
+  });
+
+  it('fuses a limb one pixel wide that every 2nd pixel misses when silhouettes allocate', () => {
+    // A vertical line of readings in the odd column 33 of a 64 x 48 map, 2 m away.
+    const width = 64, height = 48, intrinsics = { fx: 60, fy: 60, cx: 31.5, cy: 23.5 };
+    const depthM = new Float32Array(width * height), weight = new Float32Array(width * height);
+    for (let v = 10; v < 38; v++) { depthM[v * width + 33] = 2; weight[v * width + 33] = 1; }
+    const frame = { depthM, weight, width, height, intrinsics };
+    const sampledOnly = createVoxelBlocks(0.005, 0.035), withSilhouettes = createVoxelBlocks(0.005, 0.035);
+    integrateFrame(sampledOnly, frame, identity(), createFusionScratch(), 2, 1.5, false);
+    integrateFrame(withSilhouettes, frame, identity(), createFusionScratch(), 2, 1.5, true);
+    assert.equal(sampledOnly.blockCount, 0);
+    assert.ok(withSilhouettes.blockCount > 0, `blocks ${withSilhouettes.blockCount}`);
+    // The voxel on the line's ray just behind its reading (x = 1.5 px / 60 px per m × 2 m) is inside.
+    const voxelM = 0.005, x = ((33 - 31.5) / 60) * 2.01, index = voxelIndex(withSilhouettes, Math.floor(x / voxelM), Math.floor(0 / voxelM), Math.floor(2.01 / voxelM));
+    assert.ok(index >= 0 && withSilhouettes.tsdf[index] < 0, `tsdf ${index >= 0 ? withSilhouettes.tsdf[index] : 'unallocated'}`);
   });
 });
