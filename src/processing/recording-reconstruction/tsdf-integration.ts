@@ -75,8 +75,8 @@ export const MAX_VOXEL_WEIGHT = 48;
 /**
  * Fuses `frame` seen from `cameraToModel` into `grid`. Blocks within ±τ of every `allocationStride`-th
  * pixel's reading, and with allocateSilhouettes of every silhouette reading (isSilhouettePixel), are
- * allocated first, then every voxel of those blocks is updated. Returns the number of blocks updated. Allocates only when
- * the grid or the scratch lists grow.
+ * allocated first, then every voxel of those blocks is updated. Returns the number of blocks updated.
+ * Allocates only when the grid or the scratch lists grow.
  * Why the silhouettes: with every 2nd pixel only, a block holding the edge of a limb a few pixels
  * wide (a wrist at 2 m: ~4 pixels) was listed by some frames and not by others, depending on where
  * the sampled rays fell, and the frames that missed it told its voxels nothing. Measured on turns
@@ -99,9 +99,11 @@ export function integrateFrame(
   scratch.frameStamp++;
   let visibleCount = 0;
   const steps = Math.max(2, Math.ceil((2 * trunc) / (0.5 * blockM)));
-  for (let v = 0; v < height; v++) {
+  // Without the silhouettes only every allocationStride-th pixel is visited.
+  const step = allocateSilhouettes ? 1 : allocationStride;
+  for (let v = 0; v < height; v += step) {
     const rowSampled = v % allocationStride === 0;
-    for (let u = 0; u < width; u++) {
+    for (let u = 0; u < width; u += step) {
       const pix = v * width + u;
       const d = depthM[pix];
       if (d === 0 || weight[pix] <= 0) continue;

@@ -56,8 +56,7 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * thicknessBand: beyond τ, the behind band stops at twice each reading's distance from the person's
  * outline (thickness-limits.ts). frameStride n: only every n-th frame is fused, each with n times
  * its weight (the others still take their interpolated pose). allocateSilhouettes: as in
- * integrateFrame. depthM, weight: per-pixel scratch;
- * points: ≥ 3 floats of scratch.
+ * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
