@@ -37,6 +37,7 @@ import { sampleTsdf, SAMPLE_DISTANCE } from './tsdf-sampling.ts';
 import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { compensateSurfaceSmoothing } from './surface-smoothing-compensation.ts';
 import { turnAxisCentre, turnAxisPlane } from './turn-axis.ts';
+import { appendSilhouettePoints } from './silhouette-pixels.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
 import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
@@ -128,6 +129,10 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
     } else {
       filterDepth(frame, width, height, options.depthFilter, depthM, weight);
       masked = maskPerson(depthM, weight, width, height, frame.intrinsics, frame.cameraToWorld, region, DEFAULT_SEGMENTATION.footCutM, options.registrationStride, regPoints);
+      if (mode === 'turn' && options.turnRegisterSilhouettes) {
+        const registrationPoints = appendSilhouettePoints(depthM, weight, width, height, frame.intrinsics, options.registrationStride, outputTruncM, regPoints, masked.registrationPoints);
+        masked = { ...masked, registrationPoints };
+      }
     }
     if (masked.upBorder >= CUT_PIXELS) upCut++;
     if (masked.downBorder >= CUT_PIXELS) downCut++;

@@ -144,6 +144,14 @@ export interface RecordingReconstructionOptions {
   turnAllocateSilhouettes: boolean;
   walkAllocateSilhouettes: boolean;
   /**
+   * Turn: besides every registrationStride-th person pixel, every silhouette reading (depth jumps
+   * beyond the output field's τ) is a registration point (silhouette-pixels.ts appendSilhouettePoints):
+   * the limbs' edges hold the body's turn about its axis. Measured: two turns of one body agree
+   * better, the girths' accuracy within the scatter (docs/recording-reconstruction.md, "Silhouette
+   * points in a turn's registration").
+   */
+  turnRegisterSilhouettes: boolean;
+  /**
    * Smoothing compensation (pixels², 0 = none) of a turn's fused readings: those of the second pass
    * with turnPoseGraph, else, with a tracking field, those fused into the output field (the tracking
    * field stays uncompensated, as a walk's keyframes). Measured, not a gain: docs/recording-reconstruction.md.
@@ -183,6 +191,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnOutputFrameStride: 2,
   turnAllocateSilhouettes: true,
   walkAllocateSilhouettes: false,
+  turnRegisterSilhouettes: true,
   turnSmoothingVariancePx2: 0,
   turnInterpolatePoses: true,
   turnTrackingVoxelM: 0.01,

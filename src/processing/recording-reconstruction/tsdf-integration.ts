@@ -15,6 +15,7 @@ import type { Mat4 } from './rigid-transform.ts';
 import { invertRigid } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { allocateBlock, BLOCK_SIDE, BLOCK_VOXELS } from './sparse-voxel-blocks.ts';
+import { isSilhouettePixel } from './silhouette-pixels.ts';
 
 /**
  * A depth map ready to fuse, row-major: depth (m, 0 = nothing) and weight per pixel. A positive weight
@@ -175,23 +176,6 @@ export function integrateFrame(
     }
   }
   return visibleCount;
-}
-
-/**
- * Whether the reading at (u, v) (depth d > 0, m) lies on a silhouette: on the image border, or beside
- * a pixel without a reading, a background reading (weight ≤ 0) or a reading more than `jumpM` nearer
- * or farther (an arm in front of the trunk).
- */
-export function isSilhouettePixel(depthM: Float32Array, weight: Float32Array, width: number, height: number, u: number, v: number, d: number, jumpM: number): boolean {
-  if (u === 0 || v === 0 || u === width - 1 || v === height - 1) return true;
-  const pix = v * width + u;
-  return breaksAt(depthM, weight, pix - 1, d, jumpM) || breaksAt(depthM, weight, pix + 1, d, jumpM)
-    || breaksAt(depthM, weight, pix - width, d, jumpM) || breaksAt(depthM, weight, pix + width, d, jumpM);
-}
-
-function breaksAt(depthM: Float32Array, weight: Float32Array, q: number, d: number, jumpM: number): boolean {
-  const e = depthM[q];
-  return e === 0 || weight[q] <= 0 || Math.abs(e - d) > jumpM;
 }
 
 /**

@@ -5,7 +5,8 @@ import { registerToModel } from '../../../src/processing/recording-reconstructio
 import { multiply4, twistAbout, rotationAngle, invertRigid } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { createVoxelBlocks, voxelIndex } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
-import { createFusionScratch, integrateFrame, isSilhouettePixel, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { appendSilhouettePoints, isSilhouettePixel } from '../../../src/processing/recording-reconstruction/silhouette-pixels.ts';
 import { renderRecording, walkPoses, capsulePerson } from '../../support/analytic-recording.ts';
 
 const centre: [number, number, number] = [0, 1, 0];
@@ -130,5 +131,20 @@ describe('TSDF fusion on a sparse voxel grid', () => {
     // The voxel on the line's ray just behind its reading (x = 1.5 px / 60 px per m × 2 m) is inside.
     const voxelM = 0.005, x = ((33 - 31.5) / 60) * 2.01, index = voxelIndex(withSilhouettes, Math.floor(x / voxelM), Math.floor(0 / voxelM), Math.floor(2.01 / voxelM));
     assert.ok(index >= 0 && withSilhouettes.tsdf[index] < 0, `tsdf ${index >= 0 ? withSilhouettes.tsdf[index] : 'unallocated'}`);
+  });
+
+  it('appends the camera-frame points of the silhouette readings off the registration grid, and no inner reading', () => {
+    // A 4 x 4 patch of readings 2 m away at u, v = 1..4 of a 6 x 6 map; every 2nd pixel is a point already.
+    const width = 6, height = 6, k = { fx: 100, fy: 100, cx: 2.5, cy: 2.5 };
+    const depthM = new Float32Array(36), weight = new Float32Array(36);
+    for (let v = 1; v <= 4; v++) for (let u = 1; u <= 4; u++) { depthM[v * width + u] = 2; weight[v * width + u] = 1; }
+    const out = new Float32Array(3 * 20);
+    const n = appendSilhouettePoints(depthM, weight, width, height, k, 2, 0.035, out, 1);
+    // 12 edge readings, less (2, 4), (4, 2) and (4, 4) on the grid; the inner (3, 3) is no silhouette.
+    assert.equal(n, 1 + 9);
+    const points = Array.from({ length: 9 }, (_, i) => [out[3 * (1 + i)], out[3 * (1 + i) + 1], out[3 * (1 + i) + 2]]);
+    assert.deepEqual(points[0], [((1 - 2.5) / 100) * 2, ((1 - 2.5) / 100) * 2, 2].map(Math.fround));
+    assert.ok(!points.some(([x, y]) => Math.abs(x - ((3 - 2.5) / 100) * 2) < 1e-6 && Math.abs(y - ((3 - 2.5) / 100) * 2) < 1e-6), 'no point at the inner (3, 3)');
+    assert.equal(appendSilhouettePoints(depthM, weight, width, height, k, 2, 0.035, out, 18), 20, 'stops when the buffer is full');
   });
 });
