@@ -5,6 +5,7 @@
  * World frame (ARKit: metres, y up).
  */
 import type { DepthFrame } from '../../domain/phone-recording.ts';
+import { wrapAngleRad } from './rigid-transform.ts';
 
 export interface CameraMotion {
   /** Largest distance of a camera centre from the mean centre (m). */
@@ -36,10 +37,7 @@ export function analyseCameraMotion(frames: readonly DepthFrame[], centre: [numb
     distance += Math.hypot(dx, dz);
     const azimuth = Math.atan2(dz, dx);
     if (i > 0) {
-      let delta = azimuth - previous;
-      if (delta > Math.PI) delta -= 2 * Math.PI;
-      if (delta < -Math.PI) delta += 2 * Math.PI;
-      unwrapped += delta;
+      unwrapped += wrapAngleRad(azimuth - previous);
       lo = Math.min(lo, unwrapped); hi = Math.max(hi, unwrapped);
     }
     previous = azimuth;

@@ -30,7 +30,7 @@ import { compensateSmoothingWhere, dropBesideNoReturn, filterDepth, pixelToWorld
 import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levellingTransform, levelOnFloor, type FloorPlane } from './floor-detection.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, sweptRegion, type PersonRegion } from './person-segmentation.ts';
-import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, yawOf, type Mat4 } from './rigid-transform.ts';
+import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, wrapAngleRad, yawOf, type Mat4 } from './rigid-transform.ts';
 import { registerToModel, type RegistrationOptions } from './sdf-registration.ts';
 import { createVoxelBlocks, type SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { sampleTsdf, SAMPLE_DISTANCE } from './tsdf-sampling.ts';
@@ -171,9 +171,7 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       // The body's rotation is the inverse of the correction: its yaw, unwrapped, is how far the person turned.
       invertRigid(tmp, correction);
       const yaw = yawOf(tmp);
-      let step = yaw - previousYaw;
-      if (step > Math.PI) step -= 2 * Math.PI;
-      if (step < -Math.PI) step += 2 * Math.PI;
+      const step = wrapAngleRad(yaw - previousYaw);
       turnRad += step;
       lastStepRad = step;
       previousYaw = yaw;

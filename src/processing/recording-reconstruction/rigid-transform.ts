@@ -68,6 +68,13 @@ export function yawOf(m: Mat4): number {
   return Math.atan2(-m[2], m[0]);
 }
 
+/** An angle difference (radians) brought into [−π, π]: the step between two angles read by atan2. */
+export function wrapAngleRad(deltaRad: number): number {
+  if (deltaRad > Math.PI) return deltaRad - 2 * Math.PI;
+  if (deltaRad < -Math.PI) return deltaRad + 2 * Math.PI;
+  return deltaRad;
+}
+
 /** Angle (radians) between the rotated y axis and the y axis: the tilt of a near-yaw rotation. */
 export function tiltOf(m: Mat4): number {
   return Math.acos(Math.max(-1, Math.min(1, m[5])));

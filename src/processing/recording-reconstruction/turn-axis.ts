@@ -12,7 +12,7 @@
  */
 import type { FloorPlane } from './floor-detection.ts';
 import type { Mat4 } from './rigid-transform.ts';
-import { invertRigid, multiply4, rotationVector, yawOf } from './rigid-transform.ts';
+import { invertRigid, multiply4, rotationVector, wrapAngleRad, yawOf } from './rigid-transform.ts';
 
 /** Below this total turn (rad) the axis is not trusted (the turn check refuses such recordings anyway). */
 const MIN_TOTAL_TURN_RAD = Math.PI;
@@ -77,7 +77,7 @@ export function turnAxisCentre(framePoses: readonly (Mat4 | null)[], cameraToWor
     a00 += rx0 * rx0 + rz0 * rz0; a01 += rx0 * rx1 + rz0 * rz1; a11 += rx1 * rx1 + rz1 * rz1;
     b0 -= rx0 * cx + rz0 * cz; b1 -= rx1 * cx + rz1 * cz;
     const yaw = yawOf(m);
-    if (!Number.isNaN(previousYaw)) { let d = yaw - previousYaw; if (d > Math.PI) d -= 2 * Math.PI; if (d < -Math.PI) d += 2 * Math.PI; total += Math.abs(d); }
+    if (!Number.isNaN(previousYaw)) total += Math.abs(wrapAngleRad(yaw - previousYaw));
     previousYaw = yaw;
   }
   const det = a00 * a11 - a01 * a01;
