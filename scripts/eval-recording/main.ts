@@ -6,6 +6,8 @@
 // Usage: node scripts/eval-recording/main.ts --makehuman <dir> [--bodies n] [--modes walk,turn]
 //   [--frames 250] [--seed 11] [--no-repeat] [--open3d] [--json <file>]
 //   [--override '<JSON merged one level deep into DEFAULT_RECONSTRUCTION>'] (to compare an option before it is a default)
+//   [--true-poses] (each recording fused with the simulator's true poses, as stage c of stages.ts: what
+//   accuracy and repeatability would be with a perfect registration; --json then also holds the repeats)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
+import { truePoseOptions, withTruePoses } from './true-poses.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     open3d: { type: 'boolean', default: false },
     json: { type: 'string' },
     override: { type: 'string', default: '{}' },
+    'true-poses': { type: 'boolean', default: false },
   },
 });
 const reconstruction = reconstructionWithOverride(values.override);
@@ -50,8 +54,10 @@ const presets = BODY_PRESETS.slice(0, values.bodies ? Number(values.bodies) : BO
 const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
   measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
 
-console.log(`Phone-recording accuracy: ${presets.length} bodies x ${modes.join(', ')}, ${frames} frames, seed ${seed}${values['no-repeat'] ? '' : ` (repeat seed ${seed + 1000})`}`);
+console.log(`Phone-recording accuracy${values['true-poses'] ? ' (fused with the true poses)' : ''}: ${presets.length} bodies x ${modes.join(', ')}, ${frames} frames, seed ${seed}${values['no-repeat'] ? '' : ` (repeat seed ${seed + 1000})`}`);
 const records: RunRecord[] = [];
+/** The repeat recordings (seed + 1000), for --json. */
+const repeatRecords: RunRecord[] = [];
 const repeatDiffs = new Map<string, number[]>();
 /** The same per mode: mode -> field -> |difference| per body. */
 const repeatDiffsByMode = new Map<string, Map<string, number[]>>();
@@ -81,7 +87,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
       const t0 = performance.now();
       let record: RunRecord;
       try {
-        const recon = reconstructRecording(sim.recording, reconstruction);
+        const recon = values['true-poses'] ? reconstructRecording(withTruePoses(sim), truePoseOptions(reconstruction, mode)) : reconstructRecording(sim.recording, reconstruction);
         timings.push({ mode, ms: performance.now() - t0 });
         const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: RECONSTRUCTED_SURFACE_HINTS } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);
@@ -101,6 +107,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
       }
     }
     records.push(measured[0]);
+    if (measured[1]) repeatRecords.push(measured[1]);
     const [a, b] = measured;
     if (b && !a.failure && !b.failure) {
       for (const field of CIRCUMFERENCE_FIELDS) {
@@ -165,5 +172,5 @@ if (timings.length) {
 console.log(`\n${formatMeshComparison(records, modes, meshValuesMm)}`);
 console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode)}`);
 console.log(`runtime ${elapsed()}`);
-if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, repeatRecords, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
 if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
