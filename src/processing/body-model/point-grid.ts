@@ -129,3 +129,29 @@ export function nearestInGrid(
   grid.lastDistanceSq = bestD;
   return best;
 }
+
+/**
+ * Whether some point lies within `radiusM` of (x, y, z) and within `slabM` of the plane through it
+ * with unit normal (nx, ny, nz) (m). Why not nearestInGrid: a point just above a hole's edge is
+ * near a query in the hole, but not on the query's plane, and a cut there sees no surface.
+ */
+export function hasPointInSlab(grid: PointGrid, x: number, y: number, z: number, radiusM: number, nx: number, ny: number, nz: number, slabM: number): boolean {
+  const inv = 1 / grid.cellM;
+  const r2 = radiusM * radiusM;
+  const x0 = Math.max(0, Math.floor((x - radiusM - grid.originX) * inv)), x1 = Math.min(grid.nx - 1, Math.floor((x + radiusM - grid.originX) * inv));
+  const y0 = Math.max(0, Math.floor((y - radiusM - grid.originY) * inv)), y1 = Math.min(grid.ny - 1, Math.floor((y + radiusM - grid.originY) * inv));
+  const z0 = Math.max(0, Math.floor((z - radiusM - grid.originZ) * inv)), z1 = Math.min(grid.nz - 1, Math.floor((z + radiusM - grid.originZ) * inv));
+  const start = grid.cellStart, sorted = grid.sorted;
+  for (let iz = z0; iz <= z1; iz++) {
+    for (let iy = y0; iy <= y1; iy++) {
+      if (x0 > x1) continue;
+      const row = (iz * grid.ny + iy) * grid.nx;
+      for (let j = start[row + x0], e = start[row + x1 + 1]; j < e; j++) {
+        const dx = sorted[3 * j] - x, dy = sorted[3 * j + 1] - y, dz = sorted[3 * j + 2] - z;
+        if (dx * dx + dy * dy + dz * dz > r2) continue;
+        if (Math.abs(dx * nx + dy * ny + dz * nz) <= slabM) return true;
+      }
+    }
+  }
+  return false;
+}

@@ -2,7 +2,7 @@
  * Girth cuts completed from the fitted model where the capture has a hole (docs/measurements.md,
  * "Holes"): the model's surface of the site's parts is cut by the site's plane with the same
  * filters as the capture (radius, side, the arms' capsules); a model cut point with no capture
- * point within HOLE_RADIUS_M in 3D lies in a hole, and the model's contour there, shifted to meet
+ * point within HOLE_RADIUS_M of it and HOLE_SLAB_M of the plane lies in a hole, and the model's contour there, shifted to meet
  * the capture's contour at the hole's ends (geometry/contour-completion.ts), joins the tape.
  * Where the capture has surface near the model (an arm resting on the torso hides the torso's
  * side, but the arm's own surface is there), nothing is filled: the tape bridges the contact as
@@ -12,7 +12,7 @@ import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { PointGrid } from '../body-model/point-grid.ts';
 import type { PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { SITE_TAPE_PARTS, trianglesOfParts } from '../body-model/site-tape-parts.ts';
-import { nearestInGrid } from '../body-model/point-grid.ts';
+import { hasPointInSlab } from '../body-model/point-grid.ts';
 import { completeContour } from '../geometry/contour-completion.ts';
 import type { Plane } from '../geometry/plane-cut.ts';
 import { cutMesh, makeFlatBuffer, planeToWorld } from '../geometry/plane-cut.ts';
@@ -25,6 +25,12 @@ import type { CutRequest } from './girth-cut.ts';
  * (~5 mm at 100k points), below the width of the holes scanners leave (armpits, crotch, back).
  */
 export const HOLE_RADIUS_M = 0.02;
+/**
+ * Only capture points within this distance of the cut's plane count for the hole test (m): a cut within
+ * HOLE_RADIUS_M of a hole's edge otherwise found the surface beyond the edge, filled nothing and
+ * read a partial capture's stomach 57 mm short. Wider than a capture's point spacing (~5 mm).
+ */
+export const HOLE_SLAB_M = 0.006;
 
 /** Longest step between fill candidates along the model's contour (m). */
 const FILL_STEP_M = 0.003;
@@ -60,7 +66,7 @@ export function modelFillPoints(completion: ModelCompletion, req: CutRequest, pl
   let kept = 0, holeEnds = 0;
   const inHole = (u: number, v: number): number => {
     const w = planeToWorld(plane, u, v);
-    return nearestInGrid(completion.captureGrid, w[0], w[1], w[2], HOLE_RADIUS_M) < 0 ? 1 : 0;
+    return hasPointInSlab(completion.captureGrid, w[0], w[1], w[2], HOLE_RADIUS_M, plane.normal[0], plane.normal[1], plane.normal[2], HOLE_SLAB_M) ? 0 : 1;
   };
   for (let s = 0; s < segmentCount; s++) {
     const d = raw.data;

@@ -1,7 +1,7 @@
 // The fit's nearest-neighbour grid and capture thinning, checked against brute force.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPointGrid, nearestInGrid } from '../../../src/processing/body-model/point-grid.ts';
+import { buildPointGrid, hasPointInSlab, nearestInGrid } from '../../../src/processing/body-model/point-grid.ts';
 import { sampleIndexAt, subsampleCapture } from '../../../src/processing/body-model/capture-subsample.ts';
 import { makeRandom } from '../../../src/processing/geometry/prng.ts';
 
@@ -60,6 +60,28 @@ describe('nearestInGrid', () => {
     const again = buildPointGrid(moved, 3000, 0.03, first);
     assert.equal(again, first);
     assert.equal(nearestInGrid(again, moved[0], moved[1], moved[2], 0.001), 0);
+  });
+});
+
+describe('hasPointInSlab', () => {
+  // A surface sampled every 5 mm in x and z at y = 10 mm: the edge of a hole below it.
+  const layer: number[] = [];
+  for (let i = -10; i <= 10; i++) for (let k = -10; k <= 10; k++) layer.push(0.005 * i, 0.01, 0.005 * k);
+  const grid = buildPointGrid(layer, layer.length / 3, 0.02);
+
+  it('finds no point on a plane 10 mm below the surface, though points lie within the 20 mm radius', () => {
+    assert.ok(nearestInGrid(grid, 0, 0, 0, 0.02) >= 0, 'the isotropic query finds the surface above');
+    assert.equal(hasPointInSlab(grid, 0, 0, 0, 0.02, 0, 1, 0, 0.006), false);
+  });
+
+  it('finds the points on the plane itself, and with a slab reaching the surface', () => {
+    assert.equal(hasPointInSlab(grid, 0.001, 0.01, 0.002, 0.02, 0, 1, 0, 0.006), true);
+    assert.equal(hasPointInSlab(grid, 0, 0, 0, 0.02, 0, 1, 0, 0.011), true);
+  });
+
+  it('honours the radius within the plane (a vertical plane through the layer, 30 mm beyond its edge)', () => {
+    assert.equal(hasPointInSlab(grid, 0.08, 0.01, 0, 0.02, 1, 0, 0, 0.006), false);
+    assert.equal(hasPointInSlab(grid, 0.05, 0.01, 0, 0.02, 1, 0, 0, 0.006), true);
   });
 });
 
