@@ -14,12 +14,20 @@
  * Canonical frame, metres.
  */
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
+import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { sampleSurface } from '../geometry/surface-sample.ts';
 import { assertStandingPerson, findArmRuns, findCrotch } from './segment-body.ts';
 import { buildSlices } from './slices.ts';
 
 /** Samples of the model's surface for the armpits: enough for 12 mm slices to hold closed loops of every limb. */
 const ARMPIT_SAMPLE_POINTS = 120000;
+/**
+ * The armpits are read this many times, the slice grid shifted by 1/ARMPIT_SLICE_PHASES of a slice
+ * each time (12 mm slices at ARMPIT_SAMPLE_POINTS on an adult), and averaged. Why: one grid reads an armpit in 12 mm steps, and the chest, upper-chest
+ * and under-bust sites hang from it where a torso girth changes ~3 mm per mm of height: two
+ * recordings of one body read armpits 12 mm apart and chests up to 30 mm apart.
+ */
+const ARMPIT_SLICE_PHASES = 4;
 /**
  * Samples for the crotch: the slices thin with the density (slices.ts), 4–5 mm at this count; at
  * 120,000 the 12 mm slices moved the crotch in 12 mm steps between two recordings. The armpit
@@ -44,8 +52,28 @@ export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyMode
   const finePerson = assertStandingPerson(fineStack, topM);
   const { crotchY } = findCrotch(fineStack, topM, finePerson.torsoLoop, finePerson.legSlice);
   const coarse = fine.subarray(0, 3 * ARMPIT_SAMPLE_POINTS);
-  const stack = buildSlices(coarse, ARMPIT_SAMPLE_POINTS, topM);
-  const person = assertStandingPerson(stack, topM);
-  const runs = findArmRuns(stack, topM, person.torsoLoop, findCrotch(stack, topM, person.torsoLoop, person.legSlice).crotchY);
-  return { armpitLeftY: runs.left.found ? runs.left.armpitY : undefined, armpitRightY: runs.right.found ? runs.right.armpitY : undefined, crotchY };
+  const shifted = new Float32Array(coarse.length);
+  const found = { left: [] as number[], right: [] as number[] };
+  let sliceM = 0;
+  for (let phase = 0; phase < ARMPIT_SLICE_PHASES; phase++) {
+    // The same points raised by a fraction of a slice: the slice grid falls elsewhere on the body.
+    const liftM = (phase / ARMPIT_SLICE_PHASES) * sliceM;
+    shifted.set(coarse);
+    for (let i = 1; i < shifted.length; i += 3) shifted[i] += liftM;
+    let runs: ReturnType<typeof findArmRuns>;
+    try {
+      const stack = buildSlices(shifted, ARMPIT_SAMPLE_POINTS, topM + liftM);
+      if (phase === 0) sliceM = stack.thicknessM;
+      const person = assertStandingPerson(stack, topM + liftM);
+      runs = findArmRuns(stack, topM + liftM, person.torsoLoop, findCrotch(stack, topM + liftM, person.torsoLoop, person.legSlice).crotchY);
+    } catch (error) {
+      // The unshifted grid fails as a capture's own would; a shifted one that fails only counts as not finding the arms.
+      if (phase === 0 || !(error instanceof ProcessingFailure)) throw error;
+      continue;
+    }
+    for (const side of ['left', 'right'] as const) if (runs[side].found) found[side].push(runs[side].armpitY - liftM);
+  }
+  // An arm counts as free when most phases find it so; its armpit is the mean of those phases.
+  const armpit = (ys: number[]) => (2 * ys.length > ARMPIT_SLICE_PHASES ? ys.reduce((sum, y) => sum + y, 0) / ys.length : undefined);
+  return { armpitLeftY: armpit(found.left), armpitRightY: armpit(found.right), crotchY };
 }

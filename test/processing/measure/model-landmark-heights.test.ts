@@ -33,6 +33,23 @@ describe('modelLandmarkHeights', () => {
   });
 });
 
+describe('modelLandmarkHeights armpit resolution', () => {
+  it('moves the armpits with a body raised by a fraction of a slice, within 4 mm (one 12 mm grid read them in 12 mm steps)', () => {
+    const { fit, statureM } = posedFit(0);
+    const base = modelLandmarkHeights(fit, loadPosableBodyModel(), statureM);
+    assert.ok(base.armpitLeftY !== undefined && base.armpitRightY !== undefined, 'both arms free');
+    for (const liftM of [0.002, 0.005, 0.008, 0.011]) {
+      const positionsM = Float32Array.from(fit.posed.positionsM);
+      for (let i = 1; i < positionsM.length; i += 3) positionsM[i] += liftM;
+      const raised = modelLandmarkHeights({ posed: { ...fit.posed, positionsM } } as ModelFit, loadPosableBodyModel(), statureM + liftM);
+      for (const side of ['armpitLeftY', 'armpitRightY'] as const) {
+        const movedM = raised[side]! - base[side]!;
+        assert.ok(Math.abs(movedM - liftM) <= 0.004, `${side}: raised ${(1000 * liftM).toFixed(0)} mm, moved ${(1000 * movedM).toFixed(1)} mm`);
+      }
+    }
+  });
+});
+
 describe('modelLandmarkHeights crotch', () => {
   it('reads the A-posed model\'s crotch on 5 mm or finer slices, within a slice of the lowest surface point between the legs', () => {
     const { fit, statureM } = posedFit(0);
