@@ -6,7 +6,8 @@
  * - waist (natural): smallest section between the hips and the under-bust;
  * - waistNavy (navel): 60% of the way from the hip level up to the natural waist (the navel is not
  *   visible in geometry; this placement is our documented estimate);
- * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist;
+ * - stomach: the height of maximal anterior (+Z) protrusion between hips and waist, the navel's
+ *   on a belly without a bulge (stomachIndex);
  * - upperChest: 32% of the way from the chest level up to the acromion (just below the armpits),
  *   and at least 1% of stature below the lower armpit;
  * - neck: smallest section between just above the acromion and the chin, taken as the higher of
@@ -74,7 +75,7 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   const lowerChestY = chestY - LOWER_CHEST_DROP_FRACTION * H;
   const waistY = toY(extremumIndex(area, sliceOf(stack, hipsY), sliceOf(stack, lowerChestY), -1));
   const navelY = hipsY + NAVEL_FRACTION * (waistY - hipsY);
-  const stomachY = toY(bulgeIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY)));
+  const stomachY = toY(stomachIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), navelY / stack.thicknessM - 0.5));
   // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
   // would include it.
   // (With a fitted model's labels too: above the axilla a horizontal tape cannot pass under the arm.)
@@ -97,39 +98,54 @@ export function findTorsoSites(stack: SliceStack, seg: Segmentation, statureM: n
   return { hipsY, chestY, lowerChestY, waistY, navelY, stomachY, upperChestY, neckY, neckAxis, centreAt };
 }
 
-/** A belly bulge must stand this far (m) above the front profile's lowest point between it and any higher point. */
-const BULGE_PROMINENCE_M = 0.0015;
+/**
+ * A belly bulge's prominence (m: how far it stands above the front profile's lowest point between it
+ * and any higher point, or the range's end) below which it does not count, and above which it counts
+ * fully; in between the stomach's level is a blend of the bulge's and the navel's (see stomachIndex).
+ */
+const BULGE_PROMINENCE_MIN_M = 0.00075;
+const BULGE_PROMINENCE_FULL_M = 0.00225;
 
 /**
- * The stomach's level: the most protruding bulge of the front profile between the hips and the
- * waist (slice indices i0..i1). The profile often rises again at the waist end, where the ribcage
- * and bust come in: a maximum on the range's end is that rise, not the belly, and on a flat belly it
- * is within a millimetre of the belly's own maximum, so noise flipped the site by 9 cm between two
- * recordings of one body (stomach girths 98 mm apart). On the profile averaged over ±3 slices, the
- * highest interior local maximum with a prominence of BULGE_PROMINENCE_M (it stands that far above
- * the lowest point between it and any higher point, or the range's end) is taken; without one, the
- * range's maximum (extremumIndex).
+ * The stomach's level (a fractional slice index): the most protruding bulge of the front profile
+ * between the hips and the waist (slice indices i0..i1), or, on a belly without one, the navel's
+ * level (`navelIndex`), as anthropometric protocols measure a flat abdomen at the umbilicus.
+ * - The bulge: on the profile averaged over ±3 slices, the highest local maximum with a prominence
+ *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). The range's
+ *   hip end counts (an obese belly can protrude most at the hips' level); its waist end never does:
+ *   the profile rises there where the ribcage and bust come in.
+ * - Between BULGE_PROMINENCE_MIN_M and BULGE_PROMINENCE_FULL_M the level is the bulge's and the
+ *   navel's mixed in proportion, so it moves with the profile instead of jumping.
+ * Why: with "the bulge, else the range's maximum", a flat belly's stomach sat at the waist (the
+ * range's top) on one recording and at the hips on the next (girths 564 and 776 mm), or at the waist
+ * itself on both (then stomachFit = waistFit).
  */
-export function bulgeIndex(front: ArrayLike<number>, i0: number, i1: number): number {
+export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number): number {
   const lo = Math.max(0, i0), hi = Math.min(front.length - 1, i1);
   const n = hi - lo + 1;
-  if (n < 5) return extremumIndex(front, i0, i1, 1);
+  if (n < 5) return navelIndex;
   const smooth = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let sum = 0, count = 0;
     for (let k = Math.max(lo, lo + i - 3); k <= Math.min(hi, lo + i + 3); k++) if (Number.isFinite(front[k])) { sum += front[k]; count++; }
     smooth[i] = count > 0 ? sum / count : -Infinity;
   }
-  let best = -1;
-  for (let i = 1; i < n - 1; i++) {
+  let best = -1, bestProminence = 0;
+  // The hips' end counts (a low, pendulous belly), the waist's end never does (the ribcage).
+  for (let i = 0; i < n - 1; i++) {
     const v = smooth[i];
-    if (!(v > smooth[i - 1] && v >= smooth[i + 1])) continue;
+    if (!((i === 0 || v > smooth[i - 1]) && v >= smooth[i + 1])) continue;
     // Prominence: the deepest dip on each side before a higher point (or the end).
-    let left = v, right = v;
+    // (The hips' end has no side below it: only the dip above it counts.)
+    let left = i === 0 ? -Infinity : v, right = v;
     for (let k = i - 1; k >= 0 && smooth[k] <= v; k--) left = Math.min(left, smooth[k]);
     for (let k = i + 1; k < n && smooth[k] <= v; k++) right = Math.min(right, smooth[k]);
-    if (v - Math.max(left, right) < BULGE_PROMINENCE_M) continue;
-    if (best < 0 || v > smooth[best]) best = i;
+    const prominence = v - Math.max(left, right);
+    if (prominence < BULGE_PROMINENCE_MIN_M) continue;
+    if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; }
   }
-  return best >= 0 ? extremumIndex(front, lo + best - 2, lo + best + 2, 1) : extremumIndex(front, i0, i1, 1);
+  if (best < 0) return navelIndex;
+  const bulge = extremumIndex(front, lo + best - 2, lo + best + 2, 1);
+  const share = Math.min(1, (bestProminence - BULGE_PROMINENCE_MIN_M) / (BULGE_PROMINENCE_FULL_M - BULGE_PROMINENCE_MIN_M));
+  return share * bulge + (1 - share) * navelIndex;
 }

@@ -1,19 +1,41 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bulgeIndex } from '../../../src/processing/measure/torso-sites.ts';
+import { stomachIndex } from '../../../src/processing/measure/torso-sites.ts';
 
-describe('bulgeIndex (the stomach level)', () => {
+// Front profiles (m of forward protrusion per 5 mm slice, from the hips up to the waist).
+describe('stomachIndex (the stomach level)', () => {
   it('takes the belly bulge, not a rise at the waist end of the range that is a millimetre higher', () => {
-    // Front protrusion (m) every 15 mm from the hips up to the waist (a MakeHuman body's, rounded):
-    // a bulge at the 7th value, rising again at the top end; in 5 mm slices (each value 3 times).
+    // A MakeHuman body's profile every 15 mm (rounded): a bulge at the 7th value, rising again at
+    // the top end; in 5 mm slices (each value 3 times). The navel is put elsewhere (slice 10).
     const every15 = [0.031, 0.037, 0.043, 0.05, 0.055, 0.058, 0.0603, 0.058, 0.056, 0.0563, 0.058, 0.0612];
     const front = Float64Array.from(every15.flatMap((v) => [v, v, v]));
-    const i = bulgeIndex(front, 0, front.length - 1);
+    const i = stomachIndex(front, 0, front.length - 1, 10);
     assert.ok(Math.abs(i - 19) <= 2, `stomach at slice ${i} (the bulge is at 18-20)`);
   });
 
-  it('takes the range maximum when the profile has no bulge (still rising to the waist)', () => {
+  it('takes the navel\'s level when the profile has no bulge and still rises to the waist', () => {
     const front = Float64Array.from({ length: 24 }, (_, i) => 0.03 + 0.001 * i);
-    assert.equal(Math.round(bulgeIndex(front, 0, front.length - 1)), front.length - 1);
+    assert.equal(stomachIndex(front, 0, front.length - 1, 14.5), 14.5);
+  });
+
+  it('reads a hollow belly at its hips\' end whichever end is a fraction of a millimetre higher', () => {
+    // High at the hips end and at the ribcage end, 4 mm lower between; the ends differ by 0.4 mm,
+    // one way on one recording and the other way on the next (the range's maximum flipped 29
+    // slices). The ribcage's end is never the stomach; the hips' end stands 4 mm above the hollow.
+    const hollow = (tilt: number) => Float64Array.from({ length: 30 }, (_, i) => 0.05 - 0.004 * Math.sin((Math.PI * i) / 29) + tilt * (i / 29 - 0.5));
+    const a = stomachIndex(hollow(0.0004), 0, 29, 17), b = stomachIndex(hollow(-0.0004), 0, 29, 17);
+    assert.ok(a <= 1 && b <= 1, `levels ${a} and ${b}`);
+  });
+
+  it('moves continuously from the navel to a bulge as the bulge grows', () => {
+    // A bump at slice 8 on a flat belly, the navel at slice 20.
+    const levels = [0, 0.0005, 0.001, 0.0015, 0.002, 0.003, 0.006].map((heightM) =>
+      stomachIndex(Float64Array.from({ length: 30 }, (_, i) => 0.05 + heightM * Math.exp(-((i - 8) ** 2) / 8)), 0, 29, 20));
+    assert.equal(levels[0], 20);
+    for (let k = 1; k < levels.length; k++) {
+      assert.ok(levels[k] <= levels[k - 1] + 1e-9, `level ${levels[k]} after ${levels[k - 1]}: moves toward the bulge as it grows`);
+      assert.ok(levels[k - 1] - levels[k] <= 7, `a step of ${(levels[k - 1] - levels[k]).toFixed(1)} slices for 0.5-3 mm more bulge`);
+    }
+    assert.ok(Math.abs(levels[levels.length - 1] - 8) <= 1, `a 6 mm bulge read at slice ${levels[levels.length - 1]}`);
   });
 });
