@@ -142,9 +142,9 @@ export function hasPointInSlab(grid: PointGrid, x: number, y: number, z: number,
   const y0 = Math.max(0, Math.floor((y - radiusM - grid.originY) * inv)), y1 = Math.min(grid.ny - 1, Math.floor((y + radiusM - grid.originY) * inv));
   const z0 = Math.max(0, Math.floor((z - radiusM - grid.originZ) * inv)), z1 = Math.min(grid.nz - 1, Math.floor((z + radiusM - grid.originZ) * inv));
   const start = grid.cellStart, sorted = grid.sorted;
+  if (x0 > x1) return false;
   for (let iz = z0; iz <= z1; iz++) {
     for (let iy = y0; iy <= y1; iy++) {
-      if (x0 > x1) continue;
       const row = (iz * grid.ny + iy) * grid.nx;
       for (let j = start[row + x0], e = start[row + x1 + 1]; j < e; j++) {
         const dx = sorted[3 * j] - x, dy = sorted[3 * j + 1] - y, dz = sorted[3 * j + 2] - z;
