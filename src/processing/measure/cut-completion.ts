@@ -2,8 +2,9 @@
  * Girth cuts completed from the fitted model where the capture has a hole (docs/measurements.md,
  * "Holes"): the model's surface of the site's parts is cut by the site's plane with the same
  * filters as the capture (radius, side, the arms' capsules); a model cut point with no capture
- * point within HOLE_RADIUS_M of it and HOLE_SLAB_M of the plane lies in a hole, and the model's contour there, shifted to meet
- * the capture's contour at the hole's ends (geometry/contour-completion.ts), joins the tape.
+ * point within HOLE_RADIUS_M of it and HOLE_SLAB_M of the plane lies in a hole, and the model's
+ * contour there, shifted to meet the capture's contour at the hole's ends
+ * (geometry/contour-completion.ts), joins the tape.
  * Where the capture has surface near the model (an arm resting on the torso hides the torso's
  * side, but the arm's own surface is there), nothing is filled: the tape bridges the contact as
  * before. Canonical frame, metres.

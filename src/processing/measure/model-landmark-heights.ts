@@ -23,9 +23,10 @@ import { buildSlices } from './slices.ts';
 const ARMPIT_SAMPLE_POINTS = 120000;
 /**
  * The armpits are read this many times, the slice grid shifted by 1/ARMPIT_SLICE_PHASES of a slice
- * each time (12 mm slices at ARMPIT_SAMPLE_POINTS on an adult), and averaged. Why: one grid reads an armpit in 12 mm steps, and the chest, upper-chest
- * and under-bust sites hang from it where a torso girth changes ~3 mm per mm of height: two
- * recordings of one body read armpits 12 mm apart and chests up to 30 mm apart.
+ * each time (12 mm slices at ARMPIT_SAMPLE_POINTS on an adult), and averaged. Why: one grid reads
+ * an armpit in 12 mm steps, and the chest, upper-chest and under-bust sites hang from it where a
+ * torso girth changes ~3 mm per mm of height: two recordings of one body read armpits 12 mm apart
+ * and chests up to 30 mm apart.
  */
 const ARMPIT_SLICE_PHASES = 4;
 /**
