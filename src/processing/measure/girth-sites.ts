@@ -103,7 +103,7 @@ export const GIRTH_SITES: readonly GirthSite[] = [
   },
   {
     field: 'shoulderFit', standard: 'ours (ISO 8559-1 has no horizontal shoulder girth)', definition: 'Around both shoulders and the tops of the arms (deltoids), just below the acromion.',
-    parts: ['torso', 'head', 'upperArmLeft', 'upperArmRight'], surface: 'all', level: `${pct(SHOULDER_DROP_FRACTION)} of stature below the mean height of the two acromion points. A capture that never saw the shoulders' tops (a phone recording): the acromion read on the fitted model, the tape around the capture and the model together.`,
+    parts: ['torso', 'head', 'upperArmLeft', 'upperArmRight'], surface: 'all', level: `${pct(SHOULDER_DROP_FRACTION)} of stature below the mean height of the two acromion points. A capture that never saw the shoulders' tops (a phone recording): the acromion read on the fitted model, the tape around the capture's chest and back and the model's arm tops, moved to the arms' sides the capture saw below.`,
     orientation: 'horizontal', extremum: null, ...LARGE,
   },
   torsoSite('upperChestFit', 'ISO 8559-1 chest girth', 'The chest just below the armpits, over the shoulder blades (torso only: the tape passes under the arms).', `${pct(UPPER_CHEST_FRACTION)} of the way from the bust level up to the acromion, and at least 1% of stature below the armpit.`),

@@ -306,12 +306,15 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
   // A capture that never saw the shoulders' tops: the shoulder's level and tape from the fitted model too.
   const unseenTops = hints.topsUnseen && fit && bones && options.fitter?.model
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
-  let shoulderSource = 'capture';
+  let shoulderSource = 'capture', shoulderSideShiftMm = '';
   for (const req of requests) {
     const extremum = girthSite(req.field).extremum;
     const completed = req.field === 'shoulderFit' && unseenTops
       ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
-    if (completed) shoulderSource = 'model-completed';
+    if (completed) {
+      shoulderSource = 'model-completed';
+      shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
+    }
     const result = completed ?? (extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
     girths[req.field] = result.site.perimeterM;
@@ -387,6 +390,7 @@ export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, cont
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
       ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource } : {}),
+      ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,
   };
