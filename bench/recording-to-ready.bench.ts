@@ -93,6 +93,7 @@ if (process.argv[2] === '--child') {
       const stages = STEPS.map((s) => `${STEP_LABEL[s]} ${stats(warm.map((w) => w.stageCpuMs[s] ?? 0))}`).join('; ');
       console.log(`${mode} ${frames} frames (${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB ZIP): wall ${stats(warm.map((w) => w.wallMs))} ms, CPU ${stats(warm.map((w) => w.cpuMs))} ms (${(warm.map((w) => w.cpuMs).sort((a, b) => a - b)[warm.length >> 1] / frames).toFixed(1)} ms/frame); cold wall ${cold.wallMs.toFixed(0)} ms, CPU ${cold.cpuMs.toFixed(0)} ms; peak RSS ${peak.toFixed(0)} MiB`);
       console.log(`  CPU by step (ms): ${stages}`);
+      console.log(`  cold run's CPU by step (ms): ${STEPS.map((s) => `${STEP_LABEL[s]} ${(cold.stageCpuMs[s] ?? 0).toFixed(0)}`).join('; ')}`);
       console.log(`  inside the reconstruction, wall (ms): fusion (registration, segmentation, integration) ${stats(warm.map((w) => w.fuseWallMs))}; closed surface ${stats(warm.map((w) => w.surfaceWallMs))}`);
     }
   }
