@@ -116,12 +116,17 @@ export function turnState(plan: TurnPlan, style: TurnStyle, fraction: number, ti
 
 /**
  * Moves the arms of a canonical body by `swingRad` of abduction at the shoulders, in place into
- * `out` (xyz interleaved, m). The arm is found by position, not labels (any mesh works): vertices
- * above 40% of stature whose |x| exceeds 11% of stature, blended in over the next 3% so the mesh
- * does not tear; pivots at (+-0.11 H, 0.81 H, 0) (shoulder breadth ~0.22 H and shoulder height
- * ~0.81 H in adult anthropometric tables). Approximate by design: a small arm movement, not a rig.
+ * `out` (xyz interleaved, m); pivots at (+-0.11 H, 0.81 H, 0) (shoulder breadth ~0.22 H and
+ * shoulder height ~0.81 H in adult anthropometric tables), each vertex on the side of its x.
+ * Which vertices move, and how much (0..1):
+ * - `armWeight` when given (per vertex, e.g. a rig's skin weights of the arm bones summed);
+ * - else found by position (any mesh works): vertices above 40% of stature whose |x| exceeds 11%
+ *   of stature, blended in over the next 3% so the mesh does not tear. On a heavy body this also
+ *   moves the hips' and belly's flanks, which lie beyond 11% of stature: a 3° swing moved them
+ *   by up to 2–3 cm, which no person's flanks do.
+ * Approximate by design: a small arm movement, not a rig.
  */
-export function swingArms(canonical: Float32Array, statureM: number, swingRad: number, out: Float32Array): void {
+export function swingArms(canonical: Float32Array, statureM: number, swingRad: number, out: Float32Array, armWeight: Float32Array | null = null): void {
   const lowY = 0.4 * statureM;
   const startX = 0.11 * statureM;
   const rampX = 0.03 * statureM;
@@ -131,10 +136,16 @@ export function swingArms(canonical: Float32Array, statureM: number, swingRad: n
   for (let i = 0; i < canonical.length; i += 3) {
     const x = canonical[i], y = canonical[i + 1], z = canonical[i + 2];
     out[i] = x; out[i + 1] = y; out[i + 2] = z;
-    if (swingRad === 0 || y < lowY) continue;
+    if (swingRad === 0) continue;
     const ax = Math.abs(x);
-    if (ax <= startX) continue;
-    const weight = Math.min(1, (ax - startX) / rampX);
+    let weight: number;
+    if (armWeight) {
+      weight = armWeight[i / 3];
+      if (!(weight > 0)) continue;
+    } else {
+      if (y < lowY || ax <= startX) continue;
+      weight = Math.min(1, (ax - startX) / rampX);
+    }
     const side = x > 0 ? 1 : -1;
     const px = side * startX;
     // Abduction: rotate about the z axis through the pivot, away from the body on both sides.

@@ -57,6 +57,12 @@ export interface BodyMesh {
   /** xyz interleaved (m); float64 meshes (e.g. morphed MakeHuman bodies) are taken as they are. */
   positionsM: Float32Array | Float64Array;
   indices: Uint32Array;
+  /**
+   * Optional, per vertex: how much it moves with its arm in a turn's arm movement (0..1; e.g. a rig's
+   * skin weights of the arm bones summed). Without it the arms are found by position
+   * (recording-motion.ts swingArms).
+   */
+  armWeight?: Float32Array;
 }
 
 export interface SimulatedRecording {
@@ -193,7 +199,7 @@ export function simulateRecording(body: BodyMesh, options: SimulateRecordingOpti
       const state = turnState(turnPlan, style, fraction, timeS);
       bodyToScene = state.bodyToScene;
       if (state.armSwingRad !== 0) {
-        swingArms(positionsM, statureM, state.armSwingRad, armed);
+        swingArms(positionsM, statureM, state.armSwingRad, armed, body.armWeight ?? null);
         vertices = armed;
       }
       vertices = transformPoints(bodyToScene, vertices, moved);

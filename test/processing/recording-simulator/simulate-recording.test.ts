@@ -206,4 +206,28 @@ describe('arm movement of a turning person', () => {
     assert.equal(trunkMoved, 0);
     assert.ok(handMoved > 0.01 && handMoved < 0.05, `hand moved ${handMoved} m`);
   });
+
+  it('moves only the vertices given an arm weight, each by its share, when weights are given', () => {
+    // Weights: the hands' vertices 1, one flank vertex beyond 11 % of stature 0 (a heavy body's hip),
+    // one vertex halfway.
+    const count = body.positionsM.length / 3;
+    const weight = new Float32Array(count);
+    let hand = -1, flank = -1;
+    for (let v = 0; v < count; v++) {
+      const x = body.positionsM[3 * v], y = body.positionsM[3 * v + 1];
+      if (Math.abs(x) > 0.2 * statureM && y > 0.4 * statureM) { weight[v] = 1; if (hand < 0) hand = v; }
+      else if (flank < 0 && Math.abs(x) > 0.12 * statureM && y > 0.42 * statureM && y < 0.55 * statureM) flank = v;
+    }
+    assert.ok(hand >= 0 && flank >= 0, 'the body has hands and a vertex in the position rule\'s zone');
+    const moved = new Float32Array(body.positionsM.length), byPosition = new Float32Array(body.positionsM.length);
+    swingArms(body.positionsM, statureM, (3 * Math.PI) / 180, moved, weight);
+    swingArms(body.positionsM, statureM, (3 * Math.PI) / 180, byPosition);
+    const shift = (out: Float32Array, v: number) => Math.hypot(out[3 * v] - body.positionsM[3 * v], out[3 * v + 1] - body.positionsM[3 * v + 1]);
+    assert.ok(shift(byPosition, flank) > 0.005, `the position rule moves the flank vertex ${shift(byPosition, flank)} m`);
+    assert.equal(shift(moved, flank), 0);
+    assert.ok(Math.abs(shift(moved, hand) - shift(byPosition, hand)) < 1e-6, 'a weight of 1 moves as the position rule moves a hand');
+    weight[hand] = 0.5;
+    swingArms(body.positionsM, statureM, (3 * Math.PI) / 180, moved, weight);
+    assert.ok(Math.abs(shift(moved, hand) - 0.5 * shift(byPosition, hand)) < 1e-6, 'a weight of 0.5 moves half as far');
+  });
 });
