@@ -10,7 +10,8 @@
  * 3. left–right: the major horizontal principal axis (arms and legs spread sideways in A-pose);
  * 4. front: the feet point forward, so the lowest band (feet) lies ahead of the ankle band.
  *    Failure mode: feet cropped or missing, or toes turned far out: the sign is then a guess,
- *    flagged by diagnostics.facingCue = 'weak';
+ *    flagged by diagnostics.facingCue = 'weak'. With a body fitter, measuring turns the frame
+ *    around when the fitted model faces −Z (turnAround; facingCue 'fitted-model').
  * 5. origin: x, z at the centroid of the torso band; y = 0 at the floor plane or the lowest point.
  * The capture is assumed right-handed; a mirrored capture would swap the body's left and right.
  */
@@ -43,7 +44,7 @@ const AXES: Record<NonNullable<CaptureHints['upAxis']>, Vec3> = {
  * filters: point i of the result has the colour of the input point it came from.
  */
 export function toCanonical(
-  points: Float32Array, count: number, mesh: CaptureGeometry | null, hints: CaptureHints, pointColors: Uint8Array | null = null,
+  points: Float32Array, count: number, mesh: CaptureGeometry | null, hints: CaptureHints, pointColors: Uint8Array | null = null, turnAround = false,
 ): CanonicalCapture {
   const diagnostics: Record<string, number | string | boolean> = { inputPoints: count };
   if (count < 500) throw new ProcessingFailure('no_person_found', `Only ${count} points: too few to hold a person.`);
@@ -135,9 +136,10 @@ export function toCanonical(
   // Centre x, z on the torso band; then decide the front from the feet.
   const [cx, cz] = bandCentroid(canonical, kept, 0.5 * statureM, 0.65 * statureM);
   const facing = feetForward(canonical, kept, statureM, cx, cz);
-  diagnostics.facingCue = Math.abs(facing) > 0.01 ? 'feet' : 'weak';
+  diagnostics.facingCue = turnAround ? 'fitted-model' : Math.abs(facing) > 0.01 ? 'feet' : 'weak';
   diagnostics.facingOffsetM = facing;
-  const flip = facing < 0 ? -1 : 1;
+  // turnAround: the fitted model found the body facing the other way (measure-body.ts).
+  const flip = (facing < 0 ? -1 : 1) * (turnAround ? -1 : 1);
   for (let i = 0; i < kept; i++) {
     canonical[3 * i] = (canonical[3 * i] - cx) * flip;
     canonical[3 * i + 2] = (canonical[3 * i + 2] - cz) * flip;

@@ -30,6 +30,7 @@ import { siteTrianglesOf } from './cut-completion.ts';
 import { filledCapture } from './model-hole-fill.ts';
 import { modelLandmarkHeights } from './model-landmark-heights.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
+import { facesBack } from './fitted-facing.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
 import { meshVolume } from '../geometry/mesh-volume.ts';
 import { vertexNormals } from '../body-model/fit-kinematics.ts';
@@ -255,15 +256,27 @@ function meshVertexParts(
 }
 
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
+  return measureFacing(geometry, hints, context, options, false) ?? measureFacing(geometry, hints, context, options, true)!;
+}
+
+/**
+ * measureBody with the canonical frame's front as the feet say (turnAround false) or turned around.
+ * Null when, not yet turned around, the fitted model faces −Z: the feet's cue was wrong (a phone
+ * recording's feet lose their toes to the floor: one turn's feet band read 18 mm behind its
+ * ankles), and the left/right and front/back rules would read the wrong sides. The fitted model's
+ * facing rests on the whole body (face, chest, buttocks, feet) and wins.
+ */
+function measureFacing(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions, turnAround: boolean): BodyMeasurementResult | null {
   const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
   const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
   // A cloud's colours follow its points through the floor and outlier filters (toCanonical); a
   // mesh keeps every vertex, so its vertex colours stay valid as they are.
   const cloudColors = !isMesh && geometry.colors && geometry.colors.length === geometry.positions.length ? geometry.colors : null;
-  const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints, cloudColors);
+  const canonical = toCanonical(raw, raw.length / 3, isMesh ? geometry : null, hints, cloudColors, turnAround);
   const H = canonical.statureM;
   const stack = buildSlices(canonical.points, canonical.count, H);
   const { seg, partStack, arms, fit } = findParts(stack, canonical, H, options.fitter, hints.bridgedGapM ?? 0);
+  if (!turnAround && fit && facesBack(fit.model, canonical.points, canonical.count)) return null;
   const legs = {
     left: legLandmarks(partStack, seg.legLoop.left, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Left') : undefined),
     right: legLandmarks(partStack, seg.legLoop.right, seg.crotchY, H, fit ? kneeJointY(fit.seg, 'Right') : undefined),
