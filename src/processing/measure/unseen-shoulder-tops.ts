@@ -144,14 +144,12 @@ export function shoulderWithUnseenTops(
  * SIDE_TOLERANCE_M is no shift, a larger one shifts by its excess.
  */
 export function armSideShiftsM(stack: SliceStack, model: TapeModel, positionsM: Float32Array, joints: readonly [Vec3, Vec3], planeY: number): [number, number] {
-  const mx = 0.5 * (joints[0][0] + joints[1][0]), mz = 0.5 * (joints[0][2] + joints[1][2]);
+  const { mx, mz, sides } = shoulderAxes(joints);
   const shifts: [number, number] = [0, 0];
   const top = new Float64Array(SIDE_RANK);
   for (let side = 0; side < 2; side++) {
-    let ex = joints[side][0] - mx, ez = joints[side][2] - mz;
-    const length = Math.hypot(ex, ez);
+    const [ex, ez, length] = sides[side];
     if (!(length > 0)) continue;
-    ex /= length; ez /= length;
     const differences: number[] = [];
     for (const drop of SIDE_PLANE_DROPS_M) {
       const y = planeY - drop;
@@ -189,12 +187,10 @@ export function armSideShiftsM(stack: SliceStack, model: TapeModel, positionsM: 
  */
 function shiftBeyondJoints(ringM: Float32Array, joints: readonly [Vec3, Vec3], shiftsM: readonly [number, number]): Float32Array {
   const out = Float32Array.from(ringM);
-  const mx = 0.5 * (joints[0][0] + joints[1][0]), mz = 0.5 * (joints[0][2] + joints[1][2]);
+  const { mx, mz, sides } = shoulderAxes(joints);
   for (let side = 0; side < 2; side++) {
-    if (shiftsM[side] === 0) continue;
-    let ex = joints[side][0] - mx, ez = joints[side][2] - mz;
-    const length = Math.hypot(ex, ez);
-    ex /= length; ez /= length;
+    const [ex, ez, length] = sides[side];
+    if (shiftsM[side] === 0 || !(length > 0)) continue;
     for (let k = 0; k < out.length; k += 3) {
       if ((out[k] - mx) * ex + (out[k + 2] - mz) * ez <= length) continue;
       out[k] += shiftsM[side] * ex; out[k + 2] += shiftsM[side] * ez;
@@ -208,15 +204,28 @@ function shiftBeyondJoints(ringM: Float32Array, joints: readonly [Vec3, Vec3], s
  * along the horizontal direction from the joints' midpoint to it.
  */
 function betweenJoints(ringM: Float32Array, joints: readonly [Vec3, Vec3]): Float32Array {
-  const mx = 0.5 * (joints[0][0] + joints[1][0]), mz = 0.5 * (joints[0][2] + joints[1][2]);
+  const { mx, mz, sides } = shoulderAxes(joints);
   const kept: number[] = [];
   for (let k = 0; k < ringM.length; k += 3) {
     let inside = true;
-    for (let side = 0; side < 2; side++) {
-      const ex = joints[side][0] - mx, ez = joints[side][2] - mz, length = Math.hypot(ex, ez);
-      if (((ringM[k] - mx) * ex + (ringM[k + 2] - mz) * ez) / length > length) inside = false;
+    for (const [ex, ez, length] of sides) {
+      if (length > 0 && (ringM[k] - mx) * ex + (ringM[k + 2] - mz) * ez > length) inside = false;
     }
     if (inside) kept.push(ringM[k], ringM[k + 1], ringM[k + 2]);
   }
   return Float32Array.from(kept);
+}
+
+/**
+ * The horizontal frame of the shoulders: the joints' midpoint (x, z) and, per side (joints' order),
+ * the unit direction from it to that side's joint and the joint's distance along it (m); a side
+ * whose joint sits on the midpoint has length 0.
+ */
+function shoulderAxes(joints: readonly [Vec3, Vec3]): { mx: number; mz: number; sides: [number, number, number][] } {
+  const mx = 0.5 * (joints[0][0] + joints[1][0]), mz = 0.5 * (joints[0][2] + joints[1][2]);
+  const sides = joints.map((joint): [number, number, number] => {
+    const ex = joint[0] - mx, ez = joint[2] - mz, length = Math.hypot(ex, ez);
+    return length > 0 ? [ex / length, ez / length, length] : [0, 0, 0];
+  });
+  return { mx, mz, sides };
 }
