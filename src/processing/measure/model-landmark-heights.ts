@@ -74,7 +74,20 @@ export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyMode
     }
     for (const side of ['left', 'right'] as const) if (runs[side].found) found[side].push(runs[side].armpitY - liftM);
   }
-  // An arm counts as free when most phases find it so; its armpit is the mean of those phases.
-  const armpit = (ys: number[]) => (2 * ys.length > ARMPIT_SLICE_PHASES ? ys.reduce((sum, y) => sum + y, 0) / ys.length : undefined);
-  return { armpitLeftY: armpit(found.left), armpitRightY: armpit(found.right), crotchY };
+  return { armpitLeftY: armpitOfPhases(found.left), armpitRightY: armpitOfPhases(found.right), crotchY };
+}
+
+/**
+ * One arm's armpit height (m) from the slice grids that found the arm free (`ys`, one per grid), or
+ * undefined when none did. An arm counts as free when any grid finds it so: an arm hanging 0–5 mm
+ * from the torso can be free on one or two grids only. The armpit is the median, not the mean: on
+ * such an arm one grid can find the arm joined 20 cm lower (grids 1.350, 1.359, 1.356 and 1.149 m),
+ * the mean fell below measuring's 70 %-of-stature floor, and a recording then fell back to its own
+ * surface's armpit, which joins such an arm to the torso far down (one turn's upper chest, chest and
+ * under-bust took the arms in: +130 to +143 mm against the mesh's reading).
+ */
+export function armpitOfPhases(ys: readonly number[]): number | undefined {
+  if (ys.length === 0) return undefined;
+  const sorted = [...ys].sort((a, b) => a - b), mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { allocatePosedBody, loadPosableBodyModel } from '../../../src/processing/body-model/load-posable-model.ts';
 import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
 import type { ModelFit } from '../../../src/processing/body-model/posable-model-types.ts';
-import { modelLandmarkHeights } from '../../../src/processing/measure/model-landmark-heights.ts';
+import { armpitOfPhases, modelLandmarkHeights } from '../../../src/processing/measure/model-landmark-heights.ts';
 import { modelParams } from '../../support/model-measurement.ts';
 
 function posedFit(armsDownRad: number): { fit: ModelFit; statureM: number } {
@@ -47,6 +47,18 @@ describe('modelLandmarkHeights armpit resolution', () => {
         assert.ok(Math.abs(movedM - liftM) <= 0.004, `${side}: raised ${(1000 * liftM).toFixed(0)} mm, moved ${(1000 * movedM).toFixed(1)} mm`);
       }
     }
+  });
+});
+
+describe('an arm\'s armpit from the slice grids that found it free', () => {
+  it('is the median of the grids, so one grid that finds the arm joined 20 cm lower does not drag it down', () => {
+    assert.equal(armpitOfPhases([1.35, 1.359, 1.356, 1.149]), 0.5 * (1.35 + 1.356));
+    assert.equal(armpitOfPhases([1.2, 1.3, 1.25]), 1.25);
+  });
+
+  it('counts an arm free on a single grid (an arm hanging 0–5 mm from the torso), and none as joined', () => {
+    assert.equal(armpitOfPhases([1.31]), 1.31);
+    assert.equal(armpitOfPhases([]), undefined);
   });
 });
 
