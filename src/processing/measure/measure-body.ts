@@ -256,19 +256,23 @@ function meshVertexParts(
 }
 
 export function measureBody(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions = {}): BodyMeasurementResult {
-  return measureFacing(geometry, hints, context, options, false) ?? measureFacing(geometry, hints, context, options, true)!;
+  const raw = isMeshCapture(geometry) ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
+  return measureFacing(geometry, raw, hints, context, options, false) ?? measureFacing(geometry, raw, hints, context, options, true)!;
 }
 
+/** A capture with triangles is measured as a mesh (its surface sampled), else as a point cloud. */
+const isMeshCapture = (geometry: CaptureGeometry): boolean => geometry.indices !== null && geometry.indices.length >= 3;
+
 /**
- * measureBody with the canonical frame's front as the feet say (turnAround false) or turned around.
+ * measureBody with the canonical frame's front as the feet say (turnAround false) or turned around;
+ * `raw`: the capture's points (a mesh's surface sampled once, for both tries).
  * Null when, not yet turned around, the fitted model faces −Z: the feet's cue was wrong (a phone
  * recording's feet lose their toes to the floor: one turn's feet band read 18 mm behind its
  * ankles), and the left/right and front/back rules would read the wrong sides. The fitted model's
  * facing rests on the whole body (face, chest, buttocks, feet) and wins.
  */
-function measureFacing(geometry: CaptureGeometry, hints: CaptureHints, context: MeasureContext, options: MeasureOptions, turnAround: boolean): BodyMeasurementResult | null {
-  const isMesh = geometry.indices !== null && geometry.indices.length >= 3;
-  const raw = isMesh ? sampleSurface(geometry.positions, geometry.indices!, MESH_SAMPLE_POINTS, 1) : geometry.positions;
+function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: CaptureHints, context: MeasureContext, options: MeasureOptions, turnAround: boolean): BodyMeasurementResult | null {
+  const isMesh = isMeshCapture(geometry);
   // A cloud's colours follow its points through the floor and outlier filters (toCanonical); a
   // mesh keeps every vertex, so its vertex colours stay valid as they are.
   const cloudColors = !isMesh && geometry.colors && geometry.colors.length === geometry.positions.length ? geometry.colors : null;

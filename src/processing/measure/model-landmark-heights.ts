@@ -16,6 +16,7 @@
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
 import { sampleSurface } from '../geometry/surface-sample.ts';
+import { median } from '../statistics/median.ts';
 import { assertStandingPerson, findArmRuns, findCrotch } from './segment-body.ts';
 import { buildSlices } from './slices.ts';
 
@@ -23,7 +24,7 @@ import { buildSlices } from './slices.ts';
 const ARMPIT_SAMPLE_POINTS = 120000;
 /**
  * The armpits are read this many times, the slice grid shifted by 1/ARMPIT_SLICE_PHASES of a slice
- * each time (12 mm slices at ARMPIT_SAMPLE_POINTS on an adult), and averaged. Why: one grid reads
+ * each time (12 mm slices at ARMPIT_SAMPLE_POINTS on an adult), and the median taken (armpitOfPhases). Why: one grid reads
  * an armpit in 12 mm steps, and the chest, upper-chest and under-bust sites hang from it where a
  * torso girth changes ~3 mm per mm of height: two recordings of one body read armpits 12 mm apart
  * and chests up to 30 mm apart.
@@ -87,7 +88,5 @@ export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyMode
  * under-bust took the arms in: +130 to +143 mm against the mesh's reading).
  */
 export function armpitOfPhases(ys: readonly number[]): number | undefined {
-  if (ys.length === 0) return undefined;
-  const sorted = [...ys].sort((a, b) => a - b), mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+  return ys.length > 0 ? median(ys) : undefined;
 }

@@ -39,6 +39,7 @@ import type { CutContext, CutQuality, CutRequest } from './girth-cut.ts';
 import { measureGirth } from './girth-cut.ts';
 import type { SliceStack } from './slices.ts';
 import { sliceOf } from './slices.ts';
+import { median } from '../statistics/median.ts';
 
 /** Drops below the shoulder's plane (m) where a phone sees the arms' outer sides: the side shift's planes. */
 const SIDE_PLANE_DROPS_M = [0.02, 0.03, 0.04, 0.05, 0.06];
@@ -173,10 +174,8 @@ export function armSideShiftsM(stack: SliceStack, model: TapeModel, positionsM: 
       if (Number.isFinite(top[SIDE_RANK - 1]) && Number.isFinite(modelReach)) differences.push(top[SIDE_RANK - 1] - modelReach);
     }
     if (differences.length < MIN_SIDE_PLANES) continue;
-    differences.sort((a, b) => a - b);
-    const n = differences.length;
-    const median = n % 2 === 1 ? differences[n >> 1] : 0.5 * (differences[n / 2 - 1] + differences[n / 2]);
-    if (Math.abs(median) <= MAX_SIDE_SHIFT_M) shifts[side] = Math.sign(median) * Math.max(0, Math.abs(median) - SIDE_TOLERANCE_M);
+    const typical = median(differences);
+    if (Math.abs(typical) <= MAX_SIDE_SHIFT_M) shifts[side] = Math.sign(typical) * Math.max(0, Math.abs(typical) - SIDE_TOLERANCE_M);
   }
   return shifts;
 }
