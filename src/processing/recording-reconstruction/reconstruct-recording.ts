@@ -28,6 +28,7 @@ import { reconstructSurface } from '../surface-reconstruction/reconstruct-surfac
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
 import { compensateSmoothingWhere, dropBesideNoReturn, filterDepth, pixelToWorld, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_FLOOR, detectFloor, extendFeetToFloor, heightAbove, levellingTransform, levelOnFloor, type FloorPlane } from './floor-detection.ts';
+import { floorHeightsPerFrame, lockPosesToFloor } from './floor-locked-poses.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, segmentPerson, sweptRegion, type PersonRegion } from './person-segmentation.ts';
 import { identity4, invertRigid, multiply4, rotationAngle, tiltOf, twistAbout, wrapAngleRad, yawOf, type Mat4 } from './rigid-transform.ts';
@@ -71,19 +72,32 @@ const MAX_CUT_FRAMES = 0.5;
 /** Person pixels on the border for a frame to count as cutting the person off. */
 const CUT_PIXELS = 4;
 
-export function reconstructRecording(recording: PhoneRecording, options: RecordingReconstructionOptions = DEFAULT_RECONSTRUCTION): RecordingReconstruction {
+export function reconstructRecording(input: PhoneRecording, options: RecordingReconstructionOptions = DEFAULT_RECONSTRUCTION): RecordingReconstruction {
   const started = performance.now();
-  const { width, height, frames } = recording;
-  validate(recording);
+  const { width, height } = input;
+  validate(input);
   const pixels = width * height;
   const depthM = new Float32Array(pixels), weight = new Float32Array(pixels);
 
   // 2. Floor and person, from a sample of frames in the world frame.
-  const { floor, region: foundRegion } = locatePerson(recording, options.depthFilter, depthM, weight);
+  let { floor, region: foundRegion } = locatePerson(input, options.depthFilter, depthM, weight);
 
   // 3. Walk or turn.
-  const motion = analyseCameraMotion(frames, foundRegion.centre);
+  const motion = analyseCameraMotion(input.frames, foundRegion.centre);
   const mode = decideMode(motion, options);
+  // A walk's vertical drift, read off the floor every frame sees and taken out of its poses; the
+  // floor and the person are then found again on the levelled frames (floor-locked-poses.ts).
+  let recording = input, floorLockedFrames = 0, floorDriftMaxMm = 0;
+  if (mode === 'walk' && options.walkFloorLock) {
+    const lock = floorHeightsPerFrame(input, floor, foundRegion.centre);
+    floorLockedFrames = lock.measuredFrames;
+    if (lock.measuredFrames > 0) {
+      for (const h of lock.heightsM) if (Number.isFinite(h)) floorDriftMaxMm = Math.max(floorDriftMaxMm, Math.abs(1000 * h));
+      recording = lockPosesToFloor(input, floor, lock.heightsM);
+      ({ floor, region: foundRegion } = locatePerson(recording, options.depthFilter, depthM, weight));
+    }
+  }
+  const { frames } = recording;
   // A turning person sweeps a disc at each height: the region found on a sample of frames misses the arms between them.
   const region = mode === 'turn' && options.turnSweptRegion ? sweptRegion(foundRegion) : foundRegion;
 
@@ -241,6 +255,8 @@ export function reconstructRecording(recording: PhoneRecording, options: Recordi
       frames: frames.length,
       depthSize: `${width}x${height}`,
       floorInlierFraction: round(floor.inlierFraction, 3),
+      floorLockedFrames,
+      floorDriftMaxMm: round(floorDriftMaxMm, 1),
       personHeightM: round(region.topM, 3),
       personBottomM: round(region.bottomM, 3),
       droppedClusters: region.droppedClusters,

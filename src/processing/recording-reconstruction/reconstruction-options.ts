@@ -74,6 +74,13 @@ export interface RecordingReconstructionOptions {
    */
   turnBehindFactor: number;
   walkBehindFactor: number;
+  /**
+   * Walk: each frame's vertical drift read off the floor it sees and taken out of its pose before
+   * anything else (floor-locked-poses.ts): the walk's pose graph barely sees vertical motion, and a
+   * body fused from frames that drifted up stands too low on the floor, its soles cut off
+   * (docs/recording-reconstruction.md, "A walk's floor as its vertical reference").
+   */
+  walkFloorLock: boolean;
   /** Refine the phone's poses of a walk against the model (drift correction); off: fuse with the poses as recorded. */
   refineWalkPoses: boolean;
   /**
@@ -179,6 +186,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, turnTruncM: 0.035, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004, turnMeshEmptyAheadM: 0.004,
   refineWalkPoses: true,
+  walkFloorLock: true,
   walkDrift: DEFAULT_WALK_DRIFT,
   walkSmoothingVariancePx2: 0,
   walkSurfaceSmoothingPx2: 1.5,
