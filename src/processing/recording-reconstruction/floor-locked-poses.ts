@@ -16,6 +16,7 @@
  * World frame: ARKit's (m, y up along gravity); camera frame: OpenCV. Pure; allocates per call only.
  */
 import type { PhoneRecording } from '../../domain/phone-recording.ts';
+import { pixelToWorld } from './depth-filter.ts';
 import { heightAbove, type FloorPlane } from './floor-detection.ts';
 
 export interface FloorLockOptions {
@@ -54,6 +55,7 @@ export function floorHeightsPerFrame(recording: PhoneRecording, floor: FloorPlan
   const band = new Float64Array(Math.ceil(width / options.pixelStride) * Math.ceil(height / options.pixelStride));
   const clearance2 = options.personClearanceM * options.personClearanceM;
   const maxRangeMm = 1000 * options.maxRangeM;
+  const p = new Float32Array(3);
   let measuredFrames = 0;
   for (let t = 0; t < frames.length; t++) {
     const { depthMm, confidence, intrinsics: k, cameraToWorld: m } = frames[t];
@@ -63,11 +65,10 @@ export function floorHeightsPerFrame(recording: PhoneRecording, floor: FloorPlan
         const i = v * width + u;
         const mm = depthMm[i];
         if (mm === 0 || mm > maxRangeMm || (confidence !== null && confidence[i] === 0)) continue;
-        const z = mm / 1000, x = ((u - k.cx) / k.fx) * z, y = ((v - k.cy) / k.fy) * z;
-        const wx = m[0] * x + m[4] * y + m[8] * z + m[12], wy = m[1] * x + m[5] * y + m[9] * z + m[13], wz = m[2] * x + m[6] * y + m[10] * z + m[14];
-        const dx = wx - personCentre[0], dz = wz - personCentre[2];
+        pixelToWorld(u, v, mm / 1000, k, m, p, 0);
+        const dx = p[0] - personCentre[0], dz = p[2] - personCentre[2];
         if (dx * dx + dz * dz < clearance2) continue;
-        const h = heightAbove(floor, wx, wy, wz);
+        const h = heightAbove(floor, p[0], p[1], p[2]);
         if (Math.abs(h) <= options.searchBandM) band[count++] = h;
       }
     }
@@ -103,13 +104,14 @@ export function lockPosesToFloor(recording: PhoneRecording, floor: FloorPlane, h
 /** NaN entries replaced by linear interpolation between the nearest finite ones (held at the ends; all NaN: zeros). */
 export function interpolateMissing(values: Float64Array): Float64Array {
   const out = Float64Array.from(values);
-  let previous = -1;
-  for (let i = 0; i <= out.length; i++) {
-    if (i < out.length && !Number.isFinite(out[i])) continue;
-    const lo = previous >= 0 ? out[previous] : i < out.length ? out[i] : 0;
-    const hi = i < out.length ? out[i] : lo;
-    for (let j = previous + 1; j < i; j++) out[j] = previous >= 0 && i < out.length ? lo + ((hi - lo) * (j - previous)) / (i - previous) : previous >= 0 ? lo : hi;
-    previous = i;
+  const known: number[] = [];
+  for (let i = 0; i < out.length; i++) if (Number.isFinite(out[i])) known.push(i);
+  if (known.length === 0) return out.fill(0);
+  for (let i = 0; i < known[0]; i++) out[i] = out[known[0]];
+  for (let i = known[known.length - 1] + 1; i < out.length; i++) out[i] = out[known[known.length - 1]];
+  for (let g = 0; g + 1 < known.length; g++) {
+    const a = known[g], b = known[g + 1];
+    for (let i = a + 1; i < b; i++) out[i] = out[a] + ((out[b] - out[a]) * (i - a)) / (b - a);
   }
   return out;
 }
