@@ -91,7 +91,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
         timings.push({ mode, ms: performance.now() - t0 });
         const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: RECONSTRUCTED_SURFACE_HINTS } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);
-        record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, ${recon.diagnostics.totalMs} ms`;
+        record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, sil ${recon.diagnostics.silhouetteOffsetMm} mm (${recon.diagnostics.silhouetteEdges} edges, size ${recon.diagnostics.silhouetteSizeShiftMm} mm, ${recon.diagnostics.silhouetteMs} ms), ${recon.diagnostics.totalMs} ms`;
       } catch (error) {
         const code = (error as { code?: string }).code;
         record = { set: 'recording', failureCode: typeof code === 'string' ? code : 'error', body: truth.name, variant: mode, note: `seed ${runSeed}`, capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };

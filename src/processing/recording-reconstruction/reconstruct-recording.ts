@@ -15,7 +15,8 @@
  *    the accumulated rotation must reach minTurnDeg; then the keyframes' poses refined as a pose graph
  *    about the body's axis (turn-pose-graph.ts) and every frame fused once into the output field.
  * 5. The TSDF's zero crossings (surface-points.ts; moved out by the sensor's smoothing bias,
- *    surface-smoothing-compensation.ts), levelled on the floor (a turn: on its turning axis), closed
+ *    surface-smoothing-compensation.ts; a turn's sized by the silhouettes its frames saw,
+ *    silhouette-offset.ts / silhouette-size.ts), levelled on the floor (a turn: on its turning axis), closed
  *    into a watertight mesh by the point-cloud surface reconstruction (its floor closes the soles;
  *    seen-empty space left open).
  * Failures are ProcessingFailure: recording_invalid, no_person_found, recording_person_cut_off,
@@ -39,6 +40,7 @@ import { capPoints, extractSurfacePoints } from './surface-points.ts';
 import { compensateSurfaceSmoothing } from './surface-smoothing-compensation.ts';
 import { turnAxisCentre, turnAxisPlane } from './turn-axis.ts';
 import { appendSilhouettePoints } from './silhouette-pixels.ts';
+import { sizeBySilhouettes, testSilhouettes } from './silhouette-size.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
 import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
@@ -228,6 +230,10 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       : `The person turned only ${turnDeg.toFixed(0)} degrees; turn a full circle in front of the phone.`);
   }
 
+  // A turn's size against the silhouettes its frames saw: tested on the fused field here, its surface points moved below (silhouette-size.ts).
+  const silhouetteSize = mode === 'turn' ? options.turnSilhouetteSize : null;
+  const silhouette = silhouetteSize ? testSilhouettes(grid, recording, framePoses, turnCleaned, region, options.depthFilter, silhouetteSize, depthM, weight, regPoints) : null;
+
   // 5. Surface: zero crossings above the floor, levelled and closed.
   const extractStarted = performance.now();
   const aboveFloor = (x: number, y: number, z: number) => heightAbove(floor, x, y, z) >= DEFAULT_SEGMENTATION.footCutM;
@@ -236,6 +242,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   const compensatedPoints = surfaceCompensation > 0
     ? compensateSurfaceSmoothing(grid, surfacePoints, framePoses, region.centre, 0.5 * (frames[0].intrinsics.fx + frames[0].intrinsics.fy), { variancePx2: surfaceCompensation, maxShiftM: options.surfaceSmoothingMaxShiftM })
     : 0;
+  const silhouetteMovedPoints = silhouette ? sizeBySilhouettes(grid, surfacePoints, silhouette, (x, y, z) => heightAbove(floor, x, y, z), region.topM, silhouetteSize!) : 0;
   const caps = options.capClearVoxels > 0 ? capPoints(grid, options.surfaceMinWeight, options.capClearVoxels, aboveFloor) : new Float32Array(0);
   const allPoints = new Float32Array(surfacePoints.length + caps.length);
   allPoints.set(surfacePoints); allPoints.set(caps, surfacePoints.length);
@@ -284,6 +291,11 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       driftPairs: driftNodes ? driftNodes.pairs : turnGraphResult ? turnGraphResult.pairs : 0,
       driftIterations: driftNodes ? driftNodes.iterations : turnGraphResult ? turnGraphResult.iterations : 0,
       extractMs: Math.round(extractMs),
+      silhouetteOffsetMm: silhouette ? round(1000 * silhouette.medianM, 2) : 0,
+      silhouetteEdges: silhouette ? silhouette.test.count : 0,
+      silhouetteSizeShiftMm: silhouette ? round(1000 * silhouette.wholeShiftM, 2) : 0,
+      silhouetteMovedPoints,
+      silhouetteMs: silhouette ? Math.round(silhouette.ms) : 0,
       totalMs: Math.round(performance.now() - started),
     },
     framePoses,

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_DEPTH_FILTER, type DepthFilterOptions } from './depth-filter.ts';
 import { DEFAULT_REGISTRATION, type RegistrationOptions } from './sdf-registration.ts';
+import type { SilhouetteSizeOptions } from './silhouette-size.ts';
 import { DEFAULT_TURN_POSE_GRAPH } from './turn-pose-graph.ts';
 import { DEFAULT_WALK_DRIFT, type WalkDriftOptions } from './walk-drift.ts';
 
@@ -180,6 +181,19 @@ export interface RecordingReconstructionOptions {
   turnTrackingFrameStride: number;
   /** Voxels never observed straight above a voxel inside the body for it to get a cap point (surface-points.ts capPoints); 0 = no caps. */
   capClearVoxels: number;
+  /**
+   * Turn: the fused surface sized by the silhouettes its frames saw (silhouette-offset.ts,
+   * silhouette-size.ts); null = off. Every 6th frame's silhouette boundaries are tested against the
+   * fused field; each surface point moves outward by gain · (offset − biasM), the offset local below
+   * 36 % of the person's height (the legs) and the whole body's above. biasM −1.35 mm: what the test
+   * reads on the 32 turns of 8 bodies fused with the simulator's true poses (−1.0 to −1.6 mm per
+   * body; −0.1 to +0.2 mm with ideal depth: the sensor's smoothing pulls each frame's own edge
+   * readings toward the camera, which bulges the field along its own boundary rays). gain 0.6: between
+   * two turns of one body the fused surface's mean radius moved 0.56 mm (the trunk's 0.76 mm) per mm
+   * of the test's reading (8 bodies x 4 turns, within-body regression). Measured:
+   * docs/recording-reconstruction.md, "A turn's size from its silhouettes".
+   */
+  turnSilhouetteSize: SilhouetteSizeOptions | null;
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
@@ -211,4 +225,5 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnBehindFactor: 1.5,
   walkBehindFactor: 1.0,
   capClearVoxels: 6,
+  turnSilhouetteSize: { frameStride: 6, biasM: -0.00135, gain: 0.6, cellM: 0.06, minSamples: 200, localBelowFraction: 0.36 },
 };
