@@ -129,37 +129,49 @@ export function silhouetteSizeShifts(
 }
 
 /**
- * The silhouette offset near each point (m): the median offset of the boundary rays that pass the
- * surface within the 3 x 3 x 3 cells of edge cellM around the point's cell (model frame), or
- * `fallbackM` where fewer than minSamples rays pass there, or where `wanted` (one per point) is
- * given and not > 0. points, touchesM: xyz interleaved (m).
+ * The silhouette offset near each point (m), continuous in space: the pooled offsets of the eight
+ * cells (edge cellM, model frame) whose centres surround the point, trilinearly interpolated; a
+ * cell's pooled offset is the median of the boundary rays that pass the surface within the 3 x 3 x 3
+ * cells around it, or `fallbackM` where fewer than minSamples do. Points where `wanted` (one per point)
+ * is given and not > 0 get fallbackM. points, touchesM: xyz interleaved (m).
+ * Why interpolated: with each point taking its own cell's value, the legs' surface stepped by a few
+ * tenths of a millimetre between cells, and the measuring's model fit took 5–20 % longer on it.
  */
 export function localOffsets(points: Float32Array, touchesM: Float32Array, offsetsM: Float32Array, cellM: number, minSamples: number, fallbackM: number, wanted?: Float32Array): Float32Array {
-  const key = (x: number, y: number, z: number): number => (Math.floor(x / cellM) + 512) * 1048576 + (Math.floor(y / cellM) + 512) * 1024 + (Math.floor(z / cellM) + 512);
+  const keyOf = (i: number, j: number, k: number): number => (i + 512) * 1048576 + (j + 512) * 1024 + (k + 512);
   const byCell = new Map<number, number[]>();
   for (let s = 0; s < offsetsM.length; s++) {
-    const k = key(touchesM[3 * s], touchesM[3 * s + 1], touchesM[3 * s + 2]);
+    const k = keyOf(Math.floor(touchesM[3 * s] / cellM), Math.floor(touchesM[3 * s + 1] / cellM), Math.floor(touchesM[3 * s + 2] / cellM));
     let list = byCell.get(k);
     if (!list) { list = []; byCell.set(k, list); }
     list.push(offsetsM[s]);
   }
   const pooled = new Map<number, number>();
-  const out = new Float32Array(points.length / 3);
   const gathered: number[] = [];
+  const pooledAt = (k: number): number => {
+    let value = pooled.get(k);
+    if (value !== undefined) return value;
+    gathered.length = 0;
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
+      const list = byCell.get(k + dx * 1048576 + dy * 1024 + dz);
+      if (list) for (const o of list) gathered.push(o);
+    }
+    if (gathered.length < minSamples) value = fallbackM;
+    else { gathered.sort((a, b) => a - b); const mid = gathered.length >> 1; value = gathered.length % 2 ? gathered[mid] : 0.5 * (gathered[mid - 1] + gathered[mid]); }
+    pooled.set(k, value);
+    return value;
+  };
+  const out = new Float32Array(points.length / 3);
   for (let i = 0; i < out.length; i++) {
     if (wanted && !(wanted[i] > 0)) { out[i] = fallbackM; continue; }
-    const x = points[3 * i], y = points[3 * i + 1], z = points[3 * i + 2];
-    const k = key(x, y, z);
-    let value = pooled.get(k);
-    if (value === undefined) {
-      gathered.length = 0;
-      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
-        const list = byCell.get(k + dx * 1048576 + dy * 1024 + dz);
-        if (list) for (const o of list) gathered.push(o);
-      }
-      if (gathered.length < minSamples) value = fallbackM;
-      else { gathered.sort((a, b) => a - b); const mid = gathered.length >> 1; value = gathered.length % 2 ? gathered[mid] : 0.5 * (gathered[mid - 1] + gathered[mid]); }
-      pooled.set(k, value);
+    // Cell centres at (n + ½)·cellM: the point's position among them.
+    const gx = points[3 * i] / cellM - 0.5, gy = points[3 * i + 1] / cellM - 0.5, gz = points[3 * i + 2] / cellM - 0.5;
+    const i0 = Math.floor(gx), j0 = Math.floor(gy), k0 = Math.floor(gz);
+    const fx = gx - i0, fy = gy - j0, fz = gz - k0;
+    let value = 0;
+    for (let c = 0; c < 8; c++) {
+      const dx = c & 1, dy = (c >> 1) & 1, dz = (c >> 2) & 1;
+      value += (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy) * (dz ? fz : 1 - fz) * pooledAt(keyOf(i0 + dx, j0 + dy, k0 + dz));
     }
     out[i] = value;
   }
