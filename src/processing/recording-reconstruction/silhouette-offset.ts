@@ -19,7 +19,7 @@
  * (something in front) or the image border leaves the edge out. The boundary ray passes half a pixel
  * beyond the last person pixel.
  * Camera frame: OpenCV (x right, y down, z forward), pixel centres at integer coordinates; model frame
- * as the poses (m). Pure; allocates per call, not per ray.
+ * as the poses (m). Pure (module scratch only); allocates per call, not per ray.
  */
 import type { DepthFrame } from '../../domain/phone-recording.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
@@ -55,7 +55,7 @@ export interface SilhouetteFrame {
 }
 
 export interface SilhouetteOffsetResult {
-  /** Per boundary ray, the field's smallest signed distance along it (m); > 0 = the surface lies inside the ray. */
+  /** Per boundary ray, the field's smallest signed distance along it (m; a parabola's minimum fitted around the lowest sample); > 0 = the surface lies inside the ray. */
   offsetsM: Float32Array;
   /** Per boundary ray, where it passes the fused surface (model frame, m; xyz interleaved). */
   touchesM: Float32Array;
