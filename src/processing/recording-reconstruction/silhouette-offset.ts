@@ -205,14 +205,6 @@ export function silhouetteBoundaryPx(raw: Uint16Array, width: number, height: nu
   return null;
 }
 
-/** The median of the offsets (m), 0 for none. Reorders nothing: sorts a copy. */
-export function medianOffsetM(offsetsM: Float32Array): number {
-  if (offsetsM.length === 0) return 0;
-  const sorted = Float32Array.from(offsetsM).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
-
 /**
  * Moves each point of `points` (xyz interleaved, model frame, m; in place) by shiftM (one for all, or
  * one per point) along the fused field's unit normal there (> 0: outward). Points where the field is

@@ -16,7 +16,8 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { filterDepth, type DepthFilterOptions } from './depth-filter.ts';
 import { maskPerson } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.ts';
-import { medianOffsetM, moveAlongFieldNormals, silhouetteOffsets, type SilhouetteFrame, type SilhouetteOffsetResult } from './silhouette-offset.ts';
+import { median } from '../statistics/median.ts';
+import { moveAlongFieldNormals, silhouetteOffsets, type SilhouetteFrame, type SilhouetteOffsetResult } from './silhouette-offset.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 
 export interface SilhouetteSizeOptions {
@@ -78,7 +79,7 @@ export function testSilhouettes(
   const started = performance.now();
   const frames = silhouetteFramesOf(recording, poses, options.frameStride, cleaned, region, filter, depthM, weight, points);
   const test = silhouetteOffsets(grid, frames, recording.width, recording.height);
-  const medianM = medianOffsetM(test.offsetsM);
+  const medianM = test.count > 0 ? median(test.offsetsM) : 0;
   return { test, medianM, wholeShiftM: test.count > 0 ? options.gain * (medianM - options.biasM) : 0, ms: performance.now() - started };
 }
 
@@ -156,8 +157,7 @@ export function localOffsets(points: Float32Array, touchesM: Float32Array, offse
       const list = byCell.get(k + dx * 1048576 + dy * 1024 + dz);
       if (list) for (const o of list) gathered.push(o);
     }
-    if (gathered.length < minSamples) value = fallbackM;
-    else { gathered.sort((a, b) => a - b); const mid = gathered.length >> 1; value = gathered.length % 2 ? gathered[mid] : 0.5 * (gathered[mid - 1] + gathered[mid]); }
+    value = gathered.length < minSamples ? fallbackM : median(gathered);
     pooled.set(k, value);
     return value;
   };

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { allocateBlock, BLOCK_SIDE, BLOCK_VOXELS, createVoxelBlocks, type SparseVoxelBlocks } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
-import { DEFAULT_SILHOUETTE_OFFSET, medianOffsetM, moveAlongFieldNormals, silhouetteBoundaryPx, silhouetteOffsets, type SilhouetteFrame } from '../../../src/processing/recording-reconstruction/silhouette-offset.ts';
+import { DEFAULT_SILHOUETTE_OFFSET, moveAlongFieldNormals, silhouetteBoundaryPx, silhouetteOffsets, type SilhouetteFrame } from '../../../src/processing/recording-reconstruction/silhouette-offset.ts';
+import { median } from '../../../src/processing/statistics/median.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
 import { lookAt, renderRecording } from '../../support/analytic-recording.ts';
 
@@ -56,7 +57,7 @@ describe('a fused body against the silhouettes its frames saw', () => {
     it(`reads how far a fused cylinder ${label} lies inside the boundary rays, within 0.3 mm`, () => {
       const result = silhouetteOffsets(cylinderField(rFieldM), frames, width, height);
       assert.ok(result.count > 1000, `only ${result.count} boundaries resolved`);
-      const offsetM = medianOffsetM(result.offsetsM);
+      const offsetM = median(result.offsetsM);
       const expectedM = trueRadiusM - rFieldM;
       assert.ok(Math.abs(offsetM - expectedM) < 0.0003, `offset ${(offsetM * 1000).toFixed(2)} mm, expected ${(expectedM * 1000).toFixed(2)} mm`);
     });
@@ -64,7 +65,7 @@ describe('a fused body against the silhouettes its frames saw', () => {
 
   it('finds the same offset with the lowest sample alone on an exact field (no noise to fit away)', () => {
     const result = silhouetteOffsets(cylinderField(trueRadiusM - 0.002), frames, width, height, { ...DEFAULT_SILHOUETTE_OFFSET, fitSteps: 0 });
-    assert.ok(Math.abs(medianOffsetM(result.offsetsM) - 0.002) < 0.0003);
+    assert.ok(Math.abs(median(result.offsetsM) - 0.002) < 0.0003);
   });
 
   it('leaves out boundaries where the field is unknown (the capsule above and below the field)', () => {
