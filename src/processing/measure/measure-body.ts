@@ -41,6 +41,7 @@ import { segmentByFit } from './fit-segmentation.ts';
 import type { Capsule } from './cut-filters.ts';
 import type { CutQuality, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
+import { bestOfNearbyCuts } from './extremum-cut.ts';
 import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
 import { armLandmarks, armPointAt, axisPointAtY, calfAndAnkleBelow, legLandmarks } from './limb-axes.ts';
@@ -54,6 +55,7 @@ import { narrowestNeckPlane, neckPlaneFromRings } from './neck-plane.ts';
 import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
+import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
 const MESH_SAMPLE_POINTS = 200000;
@@ -79,35 +81,6 @@ export interface MeasureOptions {
 
 /** A fit whose RMS residual exceeds this (mm) did not find a person in the capture. */
 const MAX_FIT_RESIDUAL_MM = 40;
-
-/**
- * Extremum sites (the table's `extremum`): the landmark search works on a cheap slice proxy, so
- * five real cuts 4 mm apart along the plane normal are fitted with a parabola and the girth is cut
- * again at its vertex (the definition applied to the tape itself; taking the best of the five
- * would bias noisy clouds toward the extreme).
- */
-function bestOfNearbyCuts(ctx: ReturnType<typeof makeCutContext>, req: CutRequest, sign: 1 | -1): ReturnType<typeof measureGirth> {
-  const step = 0.004;
-  const at = (offset: number) => measureGirth(ctx, { ...req, point: [req.point[0] + offset * req.normal[0], req.point[1] + offset * req.normal[1], req.point[2] + offset * req.normal[2]] });
-  const ks: number[] = [], values: number[] = [];
-  for (let k = -2; k <= 2; k++) {
-    const cut = at(step * k);
-    if (cut) { ks.push(k); values.push(cut.site.perimeterM); }
-  }
-  if (ks.length < 3) return at(0);
-  // Least-squares parabola v = a + b·k + c·k² through the cuts; vertex where sign·c < 0.
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, t0 = 0, t1 = 0, t2 = 0;
-  ks.forEach((k, i) => { const v = values[i]; s0++; s1 += k; s2 += k * k; s3 += k ** 3; s4 += k ** 4; t0 += v; t1 += k * v; t2 += k * k * v; });
-  const det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2);
-  let vertex = 0;
-  if (Math.abs(det) > 1e-12) {
-    const b = (s0 * (t1 * s4 - s3 * t2) - t0 * (s1 * s4 - s3 * s2) + s2 * (s1 * t2 - t1 * s2)) / det;
-    const c = (s0 * (s2 * t2 - t1 * s3) - s1 * (s1 * t2 - t1 * s2) + t0 * (s1 * s3 - s2 * s2)) / det;
-    if (sign * c < 0) vertex = Math.max(-2, Math.min(2, -b / (2 * c)));
-    else vertex = ks[values.reduce((best, v, i) => (sign * v > sign * values[best] ? i : best), 0)];
-  }
-  return at(step * vertex);
-}
 
 /** Segmentation, limb landmarks and (with a fitter) the fit's labels and bones. */
 interface BodyParts {
@@ -138,6 +111,8 @@ interface BodyParts {
     armpitSource: string;
     /** Where the crotch height comes from: the capture's slice topology or the fitted model's (bridged captures). */
     crotchSource: string;
+    /** The bust, under-bust and navel levels on the fitted model (model-torso-levels.ts), when it fits closely enough to complete holes. */
+    torsoLevels: ModelTorsoLevels | undefined;
   } | null;
 }
 
@@ -213,7 +188,9 @@ function findParts(stack: SliceStack, canonical: ReturnType<typeof toCanonical>,
   }
   const completion = mesh && captureGrid ? { positionsM: model.posed.positionsM, trianglesOf: siteTrianglesOf(mesh), captureGrid } : null;
   const holeCompletion = completion ? 'fitted-model' : fitter.model ? `chords (fit RMS over ${MAX_COMPLETION_RESIDUAL_MM} mm)` : 'chords (no model mesh)';
-  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, armpitSource, crotchSource, statureM: filled?.topM ?? H } };
+  // The bust, under-bust and navel levels from the model's own vertices, when it fits closely.
+  const torsoLevels = mesh ? modelTorsoLevels(model.posed.positionsM, mesh.triangles) : undefined;
+  return { seg, partStack: seg.stack, arms, fit: { model, seg, capturePart, completion, filledAreaShare: filled?.areaShare ?? 0, holeCompletion, armpitSource, crotchSource, statureM: filled?.topM ?? H, torsoLevels } };
 }
 
 /**
@@ -296,7 +273,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   }
   const acromionY = 0.5 * ((arms.left.acromionPoint ?? arms.left.origin)[1] + (arms.right.acromionPoint ?? arms.right.origin)[1]);
   if (!(acromionY > seg.crotchY && acromionY < 0.95 * H)) throw new ProcessingFailure('measurement_failed', 'Shoulder (acromion) level not found.');
-  const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null);
+  const torso = findTorsoSites(partStack, seg, H, acromionY, fit !== null, fit?.torsoLevels);
   // Mesh vertices take the part of the nearest labelled sample point (within 3 cm).
   const parts = fit ? {
     pointPart: fit.capturePart,
