@@ -383,7 +383,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile' } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

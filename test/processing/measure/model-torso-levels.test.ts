@@ -64,6 +64,7 @@ describe('measuring a model body with the fitted model', () => {
 
   it('puts the chest, under-bust and navel-waist tapes within 3 mm of the body\'s own nipples, lower sternum and navel', () => {
     for (const { name, body, result } of runs) {
+      assert.equal(result.diagnostics.torsoLevelSource, 'fitted-model', name);
       const truth = modelTorsoLevels(body.fit.posed.positionsM)!;
       const planeY = (field: string) => result.sites.find((s) => s.field === field)!.centerM[1];
       for (const [field, y] of [['chestFit', truth.bustY], ['lowerChestFit', truth.underBustY], ['waistNavyFit', truth.navelY]] as const) {
