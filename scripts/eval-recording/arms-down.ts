@@ -12,7 +12,7 @@ import { CIRCUMFERENCE_FIELDS } from '../../src/domain/measurements.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { reconstructRecording, DEFAULT_RECONSTRUCTION } from '../../src/processing/recording-reconstruction/reconstruct-recording.ts';
-import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
+import { reconstructedSurfaceHints } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { simulateRecording } from '../../src/processing/recording-simulator/simulate-recording.ts';
 const dir = process.argv[2], count = Number(process.argv[3] ?? 4), modes = (process.argv[4] ?? 'walk,turn').split(',') as ('walk' | 'turn')[];
 const base = readMakeHumanBase(dir), readTarget = createTargetReader(dir), rig = readMakeHumanRig(dir, base.positionsDm.length / 3);
@@ -28,7 +28,7 @@ set.bodies.slice(0, count).forEach((spec, i) => {
     const sim = simulateRecording(body, { mode, seed: 11 + i, frames: 250 });
     try {
       const recon = reconstructRecording(sim.recording, DEFAULT_RECONSTRUCTION);
-      const r = measure(recon.geometry, RECONSTRUCTED_SURFACE_HINTS);
+      const r = measure(recon.geometry, reconstructedSurfaceHints(mode));
       const vol = 100 * (r.measurements.fullBodyVolume / onMesh.measurements.fullBodyVolume - 1);
       let worst = '', worstV = 0;
       for (const f of CIRCUMFERENCE_FIELDS) {

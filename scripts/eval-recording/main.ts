@@ -22,7 +22,7 @@ import { formatByVariant, formatTable, summarize } from '../eval-accuracy/iso-ta
 import type { Variant, VariantName } from '../eval-accuracy/variants.ts';
 import { fuseWithOpen3d } from '../../bench/support/open3d-fusion.ts';
 import { formatGoalCheck, formatMeshComparison } from './goal-check.ts';
-import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
+import { reconstructedSurfaceHints } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
@@ -89,7 +89,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
       try {
         const recon = values['true-poses'] ? reconstructRecording(withTruePoses(sim), truePoseOptions(reconstruction, mode)) : reconstructRecording(sim.recording, reconstruction);
         timings.push({ mode, ms: performance.now() - t0 });
-        const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: RECONSTRUCTED_SURFACE_HINTS } satisfies Variant;
+        const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: reconstructedSurfaceHints(mode) } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);
         record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, sil ${recon.diagnostics.silhouetteOffsetMm} mm (${recon.diagnostics.silhouetteEdges} edges, size ${recon.diagnostics.silhouetteSizeShiftMm} mm, ${recon.diagnostics.silhouetteMs} ms), ${recon.diagnostics.totalMs} ms`;
       } catch (error) {

@@ -19,7 +19,7 @@ import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { withTruePoses } from './true-poses.ts';
-import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
+import { reconstructedSurfaceHints } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 
 const { values } = parseArgs({
@@ -68,7 +68,7 @@ for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, f
       const reconMs = performance.now() - started;
       let measured: BodyMeasurementResult | null = null;
       // Measured with the hints production gives a reconstruction (e.g. the shoulder tops it never saw).
-      const record = await evaluateRun(truth, { name: stage as unknown as VariantName, geometry, note: '', hints: RECONSTRUCTED_SURFACE_HINTS },
+      const record = await evaluateRun(truth, { name: stage as unknown as VariantName, geometry, note: '', hints: reconstructedSurfaceHints(mode) },
         (g, h, c) => measureBody(g, h, c, { fitter: posableModelFitter(c) }), async (r) => { measured = r; });
       if (!measured) { console.log(`${preset.name} ${stage} ${mode} FAILED ${record.failure}`); continue; }
       const result = measured as BodyMeasurementResult;

@@ -16,7 +16,7 @@ import { simulateRecording } from '../../src/processing/recording-simulator/simu
 import { evaluateRun, type RunRecord } from '../eval-accuracy/evaluate-run.ts';
 import type { VariantName } from '../eval-accuracy/variants.ts';
 import { reconstructionWithOverride } from './reconstruction-override.ts';
-import { RECONSTRUCTED_SURFACE_HINTS } from '../../src/processing/recording-reconstruction/capture-surface.ts';
+import { reconstructedSurfaceHints } from '../../src/processing/recording-reconstruction/capture-surface.ts';
 import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { truePoseOptions, withTruePoses } from './true-poses.ts';
 import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
@@ -49,7 +49,7 @@ for (const { index, preset, mesh, body } of evaluationBodies(values.makehuman, f
     let record: RunRecord;
     try {
       // Reconstructions are measured with the hints production gives them; the body mesh (a) with none.
-      const hints = stage === 'a' ? undefined : RECONSTRUCTED_SURFACE_HINTS;
+      const hints = stage === 'a' ? undefined : reconstructedSurfaceHints(mode as 'walk' | 'turn');
       record = await evaluateRun(truth, { name: stage as unknown as VariantName, geometry: geometry(), note: `${stage} ${mode}`, hints }, measure);
     } catch (error) {
       record = { set: '', failureCode: 'error', body: truth.name, variant: stage, note: '', capturePath: '', measureMs: 0, registration: null, volumeErrorPct: null, statureErrorMm: null, fields: [], failure: String(error) };

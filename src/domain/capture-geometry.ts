@@ -29,4 +29,10 @@ export interface CaptureHints {
    * the fitted body model and completes the tape with the model's surface. Absent: tops as captured.
    */
   topsUnseen?: boolean;
+  /**
+   * The arms moved against the trunk while the capture was taken (a phone recording of a person
+   * turning in place: the arms swing as they turn), so the captured arm is a blur of its positions:
+   * measuring then reads the arm girths on the fitted body model's arm. Absent: the arms held still.
+   */
+  armsMoved?: boolean;
 }

@@ -21,6 +21,9 @@ import { axial, extremumIndex, findAcromionS, LIMB_PLATEAU_M, movingAverage, rad
 import type { SliceStack } from './slices.ts';
 
 const BIN_M = 0.005;
+/** Where the wrist's narrowest and the forearm's widest section are searched: shares of the way from the elbow to the fitted wrist joint. */
+export const WRIST_SEARCH_RANGE: readonly [number, number] = [0.75, 1];
+export const FOREARM_SEARCH_RANGE: readonly [number, number] = [0.1, 0.6];
 
 function unit(from: Vec3, to: Vec3): Vec3 {
   const d: Vec3 = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
@@ -71,7 +74,7 @@ export function armLandmarksFromBones(partStack: SliceStack, group: number, uppe
   const profile = movingAverage(radialProfile(pts, foreLine, 0, tip, BIN_M), 2);
   const wristJointS = (fore.tail[0] - elbowPoint[0]) * forearmDir[0] + (fore.tail[1] - elbowPoint[1]) * forearmDir[1] + (fore.tail[2] - elbowPoint[2]) * forearmDir[2];
   const at = (f: number) => Math.min(profile.length - 1, Math.round((f * wristJointS) / BIN_M));
-  const wristF = extremumIndex(profile, at(0.75), at(1), -1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
-  const forearmF = extremumIndex(profile, at(0.1), at(0.6), 1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
+  const wristF = extremumIndex(profile, at(WRIST_SEARCH_RANGE[0]), at(WRIST_SEARCH_RANGE[1]), -1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
+  const forearmF = extremumIndex(profile, at(FOREARM_SEARCH_RANGE[0]), at(FOREARM_SEARCH_RANGE[1]), 1, LIMB_PLATEAU_M) * BIN_M + BIN_M / 2;
   return { origin, dir, elbowS, wristS: elbowS + wristF, forearmS: elbowS + forearmF, fingertipS: elbowS + tip, elbowPoint, forearmDir, acromionPoint };
 }

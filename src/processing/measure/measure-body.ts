@@ -56,6 +56,7 @@ import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
+import { ARM_GIRTH_FIELDS, modelArmCutContext, modelArmExtremumCut } from './model-arm-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
 const MESH_SAMPLE_POINTS = 200000;
@@ -301,16 +302,26 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   const unseenTops = hints.topsUnseen && fit && bones && options.fitter?.model
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
   let shoulderSource = 'capture', shoulderSideShiftMm = '';
+  // A capture whose arms moved (a turn): the arm girths on the fitted model's arm (model-arm-girths.ts).
+  const armCtx = hints.armsMoved && fit && options.fitter?.model
+    ? modelArmCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
     const extremum = girthSite(req.field).extremum;
+    const onModel = armCtx !== null && ARM_GIRTH_FIELDS.has(req.field);
+    const cutCtx = onModel ? armCtx : ctx;
     const completed = req.field === 'shoulderFit' && unseenTops
       ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
     if (completed) {
       shoulderSource = 'model-completed';
       shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
     }
-    const result = completed ?? (extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
+    const side = /Left/.test(req.field) ? 'Left' : 'Right';
+    const result = completed ?? (onModel && extremum && bones
+      ? modelArmExtremumCut(armCtx, req, arms[side === 'Left' ? 'left' : 'right'], bones[`forearm${side}`]!, extremum === 'max' ? 1 : -1)
+      : extremum ? bestOfNearbyCuts(cutCtx, req, extremum === 'max' ? 1 : -1) : measureGirth(cutCtx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
+    // None of a model-read tape runs over the capture: all of it is the model's.
+    if (onModel) result.quality = { ...result.quality, observedFraction: 0, filledFraction: 1 };
     girths[req.field] = result.site.perimeterM;
     sites.push(result.site);
     qualities.push(result.quality);
@@ -383,7 +394,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile' } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: armCtx ? 'fitted-model' : 'capture' } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

@@ -8,7 +8,7 @@
 import type { ReadCapture } from '../../domain/body-scan-result.ts';
 import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
 import { sandboxRecording } from '../recording-simulator/sandbox-recording.ts';
-import { DEFAULT_RECONSTRUCTION, reconstructRecording } from './reconstruct-recording.ts';
+import { DEFAULT_RECONSTRUCTION, reconstructRecording, type RecordingMode } from './reconstruct-recording.ts';
 
 export interface ReconstructedCapture {
   geometry: CaptureGeometry;
@@ -21,7 +21,15 @@ export interface ReconstructedCapture {
  * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM), and that the tops of
  * the shoulders were never seen (a phone held below them; caps close them).
  */
-export const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true };
+const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = { unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true };
+
+/**
+ * The hints for a reconstruction of a recording made in `mode`: a turn's arms swing while the
+ * person turns, so its fused arms are blurred (CaptureHints.armsMoved); a walk's person stands still.
+ */
+export function reconstructedSurfaceHints(mode: RecordingMode): CaptureHints {
+  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn' };
+}
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {
   const recording = capture.recording ?? (capture.sandboxDescriptor?.recording ? sandboxRecording(capture.sandboxDescriptor) : null);
@@ -30,5 +38,5 @@ export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture
   const diagnostics: Record<string, number | string | boolean> = { 'recording.frames': recording.frames.length };
   for (const [key, value] of Object.entries(reconstruction.diagnostics)) diagnostics[`recording.${key}`] = value;
   for (const [key, value] of Object.entries(recording.variant)) diagnostics[`recording.variant.${key}`] = value;
-  return { geometry: reconstruction.geometry, hints: { ...RECONSTRUCTED_SURFACE_HINTS }, diagnostics };
+  return { geometry: reconstruction.geometry, hints: reconstructedSurfaceHints(reconstruction.diagnostics.recordingMode === 'turn' ? 'turn' : 'walk'), diagnostics };
 }

@@ -1,0 +1,22 @@
+// What measuring is told about a reconstructed recording: a turn's arms swing while the person turns
+// (armsMoved: the arm girths come from the fitted model), a walk's person stands still.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { reconstructedSurfaceHints } from '../../../src/processing/recording-reconstruction/capture-surface.ts';
+
+describe('the hints of a reconstructed recording', () => {
+  it('say metres, y up, bridged gaps under two mesh cells and unseen shoulder tops in both modes', () => {
+    for (const mode of ['walk', 'turn'] as const) {
+      const hints = reconstructedSurfaceHints(mode);
+      assert.equal(hints.unit, 'm');
+      assert.equal(hints.upAxis, '+y');
+      assert.equal(hints.bridgedGapM, 0.02);
+      assert.equal(hints.topsUnseen, true);
+    }
+  });
+
+  it('say that the arms moved in a turn and not in a walk', () => {
+    assert.equal(reconstructedSurfaceHints('turn').armsMoved, true);
+    assert.equal(reconstructedSurfaceHints('walk').armsMoved, false);
+  });
+});
