@@ -7,11 +7,14 @@
  *   armpit, with the chest, upper-chest and under-bust sites tied to it, reads low.
  * - Crotch: the gap between the thighs closes the same way, by an amount that varies with how the
  *   few views into it fell: two recordings of one body read the capture's crotch up to 25 mm apart
- *   (mean 8.9 mm over 8 bodies), and every thigh site hangs from it. The model's crotch, read on
- *   4 mm slices, moves 4.8 mm on average (docs/measurements.md).
- * The model, posed and shaped to the capture, has an anatomical armpit and crotch of its own: its
- * surface is sampled and put through the same slice topology (findCrotch, findArmRuns) as a capture.
- * Canonical frame, metres.
+ *   (mean 8.9 mm over 8 bodies), and every thigh site hangs from it. The model's crotch is the
+ *   lowest of its midline crotch vertices (MODEL_CROTCH_VERTICES): the bottom of the crotch's curve
+ *   from the pubis to the perineum. Read instead through the slice topology on its sampled surface
+ *   (where its two legs part), it moved 8–32 mm between two recordings of bodies whose thighs touch
+ *   (the legs part wherever the fitted inner thighs stop touching). docs/measurements.md.
+ * The model, posed and shaped to the capture, has an anatomical armpit and crotch of its own: for
+ * the armpits its surface is sampled and put through the same slice topology (findArmRuns) as a
+ * capture. Canonical frame, metres.
  */
 import type { ModelFit, PosableBodyModel } from '../body-model/posable-model-types.ts';
 import { ProcessingFailure } from '../../domain/processing-failure.ts';
@@ -36,6 +39,12 @@ const ARMPIT_SLICE_PHASES = 4;
  * samples are this sample's first ARMPIT_SAMPLE_POINTS (the same points as before the crotch was read).
  */
 const CROTCH_SAMPLE_POINTS = 400000;
+/**
+ * Base-mesh vertex numbers (hm08 `body` group, 0-based, as model-torso-levels.ts explains) of the
+ * midline crotch curve, front to back: the lowest pubic vertices, the perineum and the start of the
+ * cleft between the buttocks. On the mean A-posed model they lie 800–806 mm high (stature 1,681 mm).
+ */
+export const MODEL_CROTCH_VERTICES: readonly number[] = [4370, 4372, 6431, 4374, 4376];
 
 export interface ModelLandmarkHeights {
   /** Armpit height of each arm (m), undefined for an arm the slices find joined to the torso (resting on it). */
@@ -50,9 +59,7 @@ export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyMode
   const fine = sampleSurface(model.posed.positionsM, mesh.triangles, CROTCH_SAMPLE_POINTS, 7);
   let topM = statureM;
   for (let i = 1; i < fine.length; i += 3) topM = Math.max(topM, fine[i]);
-  const fineStack = buildSlices(fine, fine.length / 3, topM);
-  const finePerson = assertStandingPerson(fineStack, topM);
-  const { crotchY } = findCrotch(fineStack, topM, finePerson.torsoLoop, finePerson.legSlice);
+  const crotchY = crotchOfModel(model.posed.positionsM) ?? crotchOfSlices(fine, topM);
   const coarse = fine.subarray(0, 3 * ARMPIT_SAMPLE_POINTS);
   const shifted = new Float32Array(coarse.length);
   const found = { left: [] as number[], right: [] as number[] };
@@ -89,4 +96,19 @@ export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyMode
  */
 export function armpitOfPhases(ys: readonly number[]): number | undefined {
   return ys.length > 0 ? median(ys) : undefined;
+}
+
+/** The lowest of the posed model's midline crotch vertices (m), or undefined for a model without the base mesh's vertices. */
+export function crotchOfModel(positionsM: ArrayLike<number>): number | undefined {
+  if (Math.max(...MODEL_CROTCH_VERTICES) >= positionsM.length / 3) return undefined;
+  let lowestY = Infinity;
+  for (const v of MODEL_CROTCH_VERTICES) lowestY = Math.min(lowestY, positionsM[3 * v + 1]);
+  return lowestY;
+}
+
+/** A surface sample's crotch by the slice topology (where its two legs part), as on a capture. */
+function crotchOfSlices(samplesM: Float32Array, topM: number): number {
+  const stack = buildSlices(samplesM, samplesM.length / 3, topM);
+  const person = assertStandingPerson(stack, topM);
+  return findCrotch(stack, topM, person.torsoLoop, person.legSlice).crotchY;
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { allocatePosedBody, loadPosableBodyModel } from '../../../src/processing/body-model/load-posable-model.ts';
 import { poseBody } from '../../../src/processing/body-model/pose-body.ts';
 import type { ModelFit } from '../../../src/processing/body-model/posable-model-types.ts';
-import { armpitOfPhases, modelLandmarkHeights } from '../../../src/processing/measure/model-landmark-heights.ts';
+import { armpitOfPhases, crotchOfModel, MODEL_CROTCH_VERTICES, modelLandmarkHeights } from '../../../src/processing/measure/model-landmark-heights.ts';
 import { modelParams } from '../../support/model-measurement.ts';
 
 function posedFit(armsDownRad: number): { fit: ModelFit; statureM: number } {
@@ -63,7 +63,21 @@ describe('an arm\'s armpit from the slice grids that found it free', () => {
 });
 
 describe('modelLandmarkHeights crotch', () => {
-  it('reads the A-posed model\'s crotch on 5 mm or finer slices, within a slice of the lowest surface point between the legs', () => {
+  it('is the lowest of the model\'s midline crotch vertices, and moves with the body', () => {
+    const { fit } = posedFit(0);
+    const p = fit.posed.positionsM;
+    for (const v of MODEL_CROTCH_VERTICES) assert.ok(Math.abs(p[3 * v]) < 1e-3, `vertex ${v} at x ${p[3 * v].toFixed(4)} m, off the midline`);
+    const crotchY = crotchOfModel(p)!;
+    assert.equal(crotchY, Math.min(...MODEL_CROTCH_VERTICES.map((v) => p[3 * v + 1])));
+    const raised = Float32Array.from(p, (value, i) => (i % 3 === 1 ? value + 0.007 : value));
+    assert.ok(Math.abs(crotchOfModel(raised)! - crotchY - 0.007) < 1e-6);
+  });
+
+  it('gives no vertex crotch for a model with fewer vertices than the base mesh (the slice topology reads it then)', () => {
+    assert.equal(crotchOfModel(new Float32Array(3 * 4000)), undefined);
+  });
+
+  it('reads the A-posed model\'s crotch at its midline crotch vertices, within 5 mm of the lowest surface point between the legs', () => {
     const { fit, statureM } = posedFit(0);
     const { crotchY } = modelLandmarkHeights(fit, loadPosableBodyModel(), statureM);
     // The lowest vertex within 1 cm of the midline above a quarter of stature: where the legs part.
