@@ -34,9 +34,10 @@ const ARMPIT_SAMPLE_POINTS = 120000;
  */
 const ARMPIT_SLICE_PHASES = 4;
 /**
- * Samples for the crotch: the slices thin with the density (slices.ts), 4–5 mm at this count; at
- * 120,000 the 12 mm slices moved the crotch in 12 mm steps between two recordings. The armpit
- * samples are this sample's first ARMPIT_SAMPLE_POINTS (the same points as before the crotch was read).
+ * Samples for the crotch of a model without the base mesh's crotch vertices (read by the slice
+ * topology): the slices thin with the density (slices.ts), 4–5 mm at this count; at 120,000 the
+ * 12 mm slices moved the crotch in 12 mm steps between two recordings. The armpit samples are this
+ * sample's first ARMPIT_SAMPLE_POINTS (the same points as when the crotch was read on them all).
  */
 const CROTCH_SAMPLE_POINTS = 400000;
 /**
