@@ -3,8 +3,8 @@
  * (CaptureHints.armsMoved: a phone recording of a person turning in place). Such a capture's arm is
  * a blur of the arm's positions over the recording, not one arm: on the MakeHuman evaluation bodies'
  * simulated turns (±3° of abduction at the shoulders, so a wrist moves ±3 cm) the fused arms read
- * the lower arm, forearm and wrist 7–14 mm large and repeated within 5–13 mm between two turns of
- * one body. The fitted model's arm is one arm, posed where the blur's centre lies, its thickness set
+ * the lower arm, forearm and wrist up to 13 mm large on average and repeated within 4–13 mm between
+ * two turns of one body. The fitted model's arm is one arm, posed where the blur's centre lies, its thickness set
  * by the whole body's shape. The cut is the same tape as on a capture (girth-cut.ts on the model's
  * mesh, the site's planes and parts), so only the surface differs; the forearm's widest and the
  * wrist's narrowest section are searched on the model's own arm (modelArmExtremumCut), not at the

@@ -10,8 +10,9 @@
  *   (mean 8.9 mm over 8 bodies), and every thigh site hangs from it. The model's crotch is the
  *   lowest of its midline crotch vertices (MODEL_CROTCH_VERTICES): the bottom of the crotch's curve
  *   from the pubis to the perineum. Read instead through the slice topology on its sampled surface
- *   (where its two legs part), it moved 8–32 mm between two recordings of bodies whose thighs touch
- *   (the legs part wherever the fitted inner thighs stop touching). docs/measurements.md.
+ *   (where its two legs part), it moved 13 mm between two walks of a heavy body whose thighs touch
+ *   (the legs part wherever the fitted inner thighs stop touching); the vertices move 0–3 mm
+ *   between two walks of every evaluation body. docs/measurements.md.
  * The model, posed and shaped to the capture, has an anatomical armpit and crotch of its own: for
  * the armpits its surface is sampled and put through the same slice topology (findArmRuns) as a
  * capture. Canonical frame, metres.
