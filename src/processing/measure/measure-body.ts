@@ -56,7 +56,7 @@ import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
-import { ARM_GIRTH_FIELDS, modelArmCutContext, modelArmExtremumCut } from './model-arm-girths.ts';
+import { ARM_GIRTH_FIELDS, armGirthOnModel, modelArmCutContext } from './model-arm-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
 const MESH_SAMPLE_POINTS = 200000;
@@ -307,21 +307,15 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     ? modelArmCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
     const extremum = girthSite(req.field).extremum;
-    const onModel = armCtx !== null && ARM_GIRTH_FIELDS.has(req.field);
-    const cutCtx = onModel ? armCtx : ctx;
     const completed = req.field === 'shoulderFit' && unseenTops
       ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
     if (completed) {
       shoulderSource = 'model-completed';
       shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
     }
-    const side = /Left/.test(req.field) ? 'Left' : 'Right';
-    const result = completed ?? (onModel && extremum && bones
-      ? modelArmExtremumCut(armCtx, req, arms[side === 'Left' ? 'left' : 'right'], bones[`forearm${side}`]!, extremum === 'max' ? 1 : -1)
-      : extremum ? bestOfNearbyCuts(cutCtx, req, extremum === 'max' ? 1 : -1) : measureGirth(cutCtx, req));
+    const result = completed ?? (armCtx && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(armCtx, req, arms, bones)
+      : extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
-    // None of a model-read tape runs over the capture: all of it is the model's.
-    if (onModel) result.quality = { ...result.quality, observedFraction: 0, filledFraction: 1 };
     girths[req.field] = result.site.perimeterM;
     sites.push(result.site);
     qualities.push(result.quality);

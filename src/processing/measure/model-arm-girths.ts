@@ -14,8 +14,9 @@ import type { CircumferenceField } from '../../domain/measurements.ts';
 import type { PosableBodyModel } from '../body-model/posable-model-types.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import { FOREARM_SEARCH_RANGE, WRIST_SEARCH_RANGE } from './arm-from-bones.ts';
+import { girthSite } from './girth-sites.ts';
 import { bestOfNearbyCuts } from './extremum-cut.ts';
-import type { Bone } from './fit-segmentation.ts';
+import type { Bone, FitSegmentation } from './fit-segmentation.ts';
 import type { CutContext, CutRequest } from './girth-cut.ts';
 import { makeCutContext, measureGirth } from './girth-cut.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
@@ -62,4 +63,22 @@ export function modelArmExtremumCut(ctx: CutContext, req: CutRequest, arm: ArmLa
     if (cut && sign * cut.site.perimeterM > bestValue) { bestValue = sign * cut.site.perimeterM; bestS = s; }
   }
   return Number.isNaN(bestS) ? null : bestOfNearbyCuts(ctx, { ...req, point: pointAt(bestS), normal: d }, sign);
+}
+
+/**
+ * One arm girth on the model's arm (ctx: modelArmCutContext): the plain sites cut at the request's
+ * plane, the extremum sites searched along the fitted forearm (modelArmExtremumCut). None of the
+ * tape runs over the capture, so its quality says all of it is the model's (observedFraction 0,
+ * filledFraction 1). arms: both arms' landmarks; bones: the fit's bones. Null when no cut meets the arm.
+ */
+export function armGirthOnModel(
+  ctx: CutContext, req: CutRequest, arms: { left: ArmLandmarks; right: ArmLandmarks }, bones: FitSegmentation['bones'],
+): ReturnType<typeof measureGirth> {
+  const extremum = girthSite(req.field).extremum;
+  const left = /Left/.test(req.field);
+  const fore = left ? bones.forearmLeft : bones.forearmRight;
+  const cut = extremum && fore
+    ? modelArmExtremumCut(ctx, req, left ? arms.left : arms.right, fore, extremum === 'max' ? 1 : -1)
+    : measureGirth(ctx, req);
+  return cut && { site: cut.site, quality: { ...cut.quality, observedFraction: 0, filledFraction: 1 } };
 }

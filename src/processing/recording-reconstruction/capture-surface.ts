@@ -38,5 +38,5 @@ export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture
   const diagnostics: Record<string, number | string | boolean> = { 'recording.frames': recording.frames.length };
   for (const [key, value] of Object.entries(reconstruction.diagnostics)) diagnostics[`recording.${key}`] = value;
   for (const [key, value] of Object.entries(recording.variant)) diagnostics[`recording.variant.${key}`] = value;
-  return { geometry: reconstruction.geometry, hints: reconstructedSurfaceHints(reconstruction.diagnostics.recordingMode === 'turn' ? 'turn' : 'walk'), diagnostics };
+  return { geometry: reconstruction.geometry, hints: reconstructedSurfaceHints(reconstruction.mode), diagnostics };
 }

@@ -58,6 +58,8 @@ export interface RecordingReconstruction {
   framePoses: (Float64Array | null)[];
   /** The fused surface's zero-crossing points the mesh was closed from, caps left out (the geometry's frame, m): for evaluation. */
   surfacePointsM: Float32Array;
+  /** How the person was recorded, as decided from the camera's motion (also diagnostics.recordingMode). */
+  mode: RecordingMode;
 }
 
 /** Frames sampled for floor and person detection, and the pixel stride they are read at. */
@@ -256,7 +258,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
   return {
-    geometry: { positions: mesh.positionsM, indices: mesh.indices, colors: null, normals: null },
+    mode, geometry: { positions: mesh.positionsM, indices: mesh.indices, colors: null, normals: null },
     diagnostics: {
       recordingMode: mode,
       frames: frames.length,
@@ -445,4 +447,3 @@ function decideMode(motion: CameraMotion, options: RecordingReconstructionOption
     ? `The phone went only ${motion.sweepDeg.toFixed(0)} degrees around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`
     : `The phone moved ${(100 * motion.spreadM).toFixed(0)} cm without going around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`);
 }
-
