@@ -6,8 +6,10 @@
 // Each recording runs in its own child process (pinned to one core with taskset when available):
 // one cold run (model load and JIT included), then `runs` warm runs; per step wall and CPU time
 // min / median / max (the measure stage split into reconstruction, the measuring fit and the rest
-// of measuring), and the child's peak RSS (VmHWM, whole process). Issue 11's goal: 250 frames
-// to READY < 6 s on one core, peak RSS < 800 MB.
+// of measuring), and the child's peak RSS (VmHWM, whole process). A second child per recording
+// first runs the warm-up a service's processing thread runs at start (services/pipeline-warm-up.ts)
+// and then times one run: a partner's first recording on a warmed service. Issue 11's goal: 250
+// frames to READY < 6 s on one core, peak RSS < 800 MB.
 // Run: nice -n 10 node_modules/.bin/node bench/recording-to-ready.bench.ts [runs] [--frames 125,250,500]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { simulateRecording } from '../src/processing/recording-simulator/simulat
 import { writeStrayRecording } from '../src/processing/recording-simulator/write-stray-recording.ts';
 import { processCaptureWith } from '../src/services/capture-processing.ts';
 import { defaultScanPipeline, type MeasureStep } from '../src/services/default-scan-pipeline.ts';
+import { WARM_UP_RECORDINGS, warmUpPipeline } from '../src/services/pipeline-warm-up.ts';
 import type { ProcessingStage } from '../src/services/scan-pipeline.ts';
 import { measureModelBody, modelParams } from '../test/support/model-measurement.ts';
 
@@ -60,7 +63,14 @@ function peakRssMiB(): number {
   return match ? Number(match[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
 }
 
-if (process.argv[2] === '--child') {
+if (process.argv[2] === '--child-warmed') {
+  const bytes = new Uint8Array(readFileSync(process.argv[3]));
+  const pipeline = defaultScanPipeline();
+  let warmUpMs = 0;
+  for (const { mode } of WARM_UP_RECORDINGS) warmUpMs += await warmUpPipeline(pipeline, mode);
+  const first = await timeOne(bytes);
+  process.stdout.write(`${JSON.stringify({ warmUpMs, first, peakRssMiB: peakRssMiB() })}\n`);
+} else if (process.argv[2] === '--child') {
   const bytes = new Uint8Array(readFileSync(process.argv[3]));
   const runs = Number(process.argv[4]);
   const cold = await timeOne(bytes);
@@ -80,20 +90,24 @@ if (process.argv[2] === '--child') {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ready-'));
   const pin = spawnSync('taskset', ['--version']).status === 0;
   console.log(`phone recording -> READY (read, reconstruct, fitted measuring, fit, assets), node ${process.version}, one thread${pin ? ', child pinned to one core (taskset -c 0)' : ''}`);
-  console.log(`1 cold run (model load, JIT) + ${runs} warm runs per recording; wall and CPU ms min / median / max of the warm runs`);
+  console.log(`1 cold run (model load, JIT) + ${runs} warm runs per recording; wall and CPU ms min / median / max of the warm runs; then, in a fresh process, the thread warm-up and 1 run`);
   for (const mode of ['walk', 'turn'] as const) {
     for (const frames of frameCounts) {
       const file = join(dir, `${mode}-${frames}.zip`);
       writeFileSync(file, writeStrayRecording(simulateRecording(mesh, { mode, seed: 5, frames }).recording));
-      const args = [process.argv[1], '--child', file, String(runs)];
-      const out = pin
-        ? execFileSync('taskset', ['-c', '0', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 })
-        : execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
-      const { cold, warm, peakRssMiB: peak } = JSON.parse(out.trim().split('\n').pop()!) as { cold: RunTiming; warm: RunTiming[]; peakRssMiB: number };
+      const child = (args: string[]): string => {
+        const out = pin
+          ? execFileSync('taskset', ['-c', '0', process.execPath, process.argv[1], ...args], { encoding: 'utf8', maxBuffer: 1 << 24 })
+          : execFileSync(process.execPath, [process.argv[1], ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+        return out.trim().split('\n').pop()!;
+      };
+      const { cold, warm, peakRssMiB: peak } = JSON.parse(child(['--child', file, String(runs)])) as { cold: RunTiming; warm: RunTiming[]; peakRssMiB: number };
+      const warmed = JSON.parse(child(['--child-warmed', file])) as { warmUpMs: number; first: RunTiming; peakRssMiB: number };
       const stages = STEPS.map((s) => `${STEP_LABEL[s]} ${stats(warm.map((w) => w.stageCpuMs[s] ?? 0))}`).join('; ');
       console.log(`${mode} ${frames} frames (${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB ZIP): wall ${stats(warm.map((w) => w.wallMs))} ms, CPU ${stats(warm.map((w) => w.cpuMs))} ms (${(warm.map((w) => w.cpuMs).sort((a, b) => a - b)[warm.length >> 1] / frames).toFixed(1)} ms/frame); cold wall ${cold.wallMs.toFixed(0)} ms, CPU ${cold.cpuMs.toFixed(0)} ms; peak RSS ${peak.toFixed(0)} MiB`);
       console.log(`  CPU by step (ms): ${stages}`);
       console.log(`  cold run's CPU by step (ms): ${STEPS.map((s) => `${STEP_LABEL[s]} ${(cold.stageCpuMs[s] ?? 0).toFixed(0)}`).join('; ')}`);
+      console.log(`  first run after the service's thread warm-up (${warmed.warmUpMs.toFixed(0)} ms): wall ${warmed.first.wallMs.toFixed(0)} ms, CPU ${warmed.first.cpuMs.toFixed(0)} ms; peak RSS ${warmed.peakRssMiB.toFixed(0)} MiB`);
       console.log(`  inside the reconstruction, wall (ms): fusion (registration, segmentation, integration) ${stats(warm.map((w) => w.fuseWallMs))}; closed surface ${stats(warm.map((w) => w.surfaceWallMs))}`);
     }
   }

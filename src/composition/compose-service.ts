@@ -14,7 +14,7 @@ import { requestRateLimit } from '../services/request-rate-limit.ts';
 import type { Clock, Database, ObjectStore, WebhookSender } from '../services/ports.ts';
 import type { CaptureProcessor, ScanPipeline } from '../services/scan-pipeline.ts';
 import { inProcessCaptureProcessor } from '../services/capture-processing.ts';
-import { threadedCaptureProcessor } from '../processing-threads/threaded-capture-processor.ts';
+import { threadedCaptureProcessor, type WarmUpEvent } from '../processing-threads/threaded-capture-processor.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { startUploadSweep, type UploadSweep } from '../services/upload-detection.ts';
 import { fetchWebhookSender } from './fetch-webhook-sender.ts';
@@ -115,7 +115,14 @@ export async function composeService(options: ComposeOptions): Promise<ComposedS
   let stopListening: (() => Promise<void>) | null = null;
   let processor: CaptureProcessor | null = null;
   if (options.roles.worker && config.workerConcurrency > 0) {
-    const threads = { threads: config.processingThreads, threadHeapMb: config.processingThreadHeapMb };
+    // Warm-up outcomes in the log: an operator sees when the first capture will run at full speed.
+    const warmUp = config.processingWarmUp ? {
+      onEvent: (event: WarmUpEvent) => {
+        if (event.outcome === 'failed') logger.warn({ mode: event.mode, reason: event.message }, 'processing thread warm-up failed (captures still process, the first more slowly)');
+        else logger.info({ mode: event.mode, outcome: event.outcome, ...(event.outcome === 'done' ? { ms: Math.round(event.ms) } : {}) }, 'processing thread warm-up');
+      },
+    } : null;
+    const threads = { threads: config.processingThreads, threadHeapMb: config.processingThreadHeapMb, warmUp };
     processor = options.pipeline === 'default'
       ? threadedCaptureProcessor(threads)
       : 'threadModule' in options.pipeline

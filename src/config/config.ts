@@ -23,6 +23,8 @@ export interface Config {
   processingThreads: number;
   /** Heap limit of each processing thread (MiB): a capture that needs more fails that attempt, not the process. */
   processingThreadHeapMb: number;
+  /** Warm each processing thread at start (a short simulated walk and turn) and keep it warm. */
+  processingWarmUp: boolean;
   jobMaxAttempts: number;
   logLevel: string;
   /** How long a claimed job belongs to its worker; a killed worker's job is retaken after it. */
@@ -73,6 +75,16 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     return raw as T;
   };
 
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (raw !== 'true' && raw !== 'false') {
+      problems.push(`${name} must be true or false (got "${raw}")`);
+      return fallback;
+    }
+    return raw === 'true';
+  };
+
   const port = integer('PORT', 8080, 0, 65535);
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
@@ -97,6 +109,7 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 0, 64),
     processingThreads: integer('PROCESSING_THREADS', 1, 1, 64),
     processingThreadHeapMb: integer('PROCESSING_THREAD_HEAP_MB', 3072, 256, 65536),
+    processingWarmUp: boolean('PROCESSING_WARM_UP', true),
     jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', 3, 1, 20),
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     jobLeaseMs: integer('JOB_LEASE_MS', 60_000, 1000, 3_600_000),

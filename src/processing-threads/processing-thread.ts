@@ -13,13 +13,15 @@ import { processCaptureWith } from '../services/capture-processing.ts';
 import { defaultScanPipeline } from '../services/default-scan-pipeline.ts';
 import type { AssetFile, PredictedBodyFile, ProcessedCapture, ScanPipeline } from '../services/scan-pipeline.ts';
 import type { FittedBodyRecord } from '../domain/fitted-body-record.ts';
+import { warmUpPipeline, type WarmUpMode } from '../services/pipeline-warm-up.ts';
 
 export type ThreadTask =
   | { kind: 'capture'; bytes: Uint8Array; context: MeasureContext; assetConfigId: string; allowSandbox: boolean; progress: MessagePort; pipelineModule?: string }
-  | { kind: 'predicted-body'; fitted: FittedBodyRecord; predicted: Measurements; pipelineModule?: string };
+  | { kind: 'predicted-body'; fitted: FittedBodyRecord; predicted: Measurements; pipelineModule?: string }
+  | { kind: 'warm-up'; mode: WarmUpMode; pipelineModule?: string };
 
 export type ThreadResult =
-  | { ok: true; capture?: ProcessedCapture; file?: PredictedBodyFile }
+  | { ok: true; capture?: ProcessedCapture; file?: PredictedBodyFile; warmUpMs?: number }
   | { ok: false; failure: { code: ProcessingFailureCode; message: string } };
 
 const pipelines = new Map<string, Promise<ScanPipeline>>();
@@ -53,6 +55,7 @@ function movedWith(result: ThreadResult, buffers: ArrayBuffer[]): ThreadResult {
 export default async function runProcessingTask(task: ThreadTask): Promise<ThreadResult> {
   try {
     const pipeline = await pipelineOf(task.pipelineModule);
+    if (task.kind === 'warm-up') return { ok: true, warmUpMs: await warmUpPipeline(pipeline, task.mode) };
     if (task.kind === 'predicted-body') {
       const body = pipeline.predictedBody(task.fitted, task.predicted);
       const [moved] = transferBytes([body]);

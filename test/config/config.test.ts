@@ -10,6 +10,12 @@ describe('readConfig', () => {
     assert.equal(config.s3, null);
     assert.equal(config.port, 8080);
     assert.deepEqual([config.rateLimitPerS, config.rateLimitBurst], [200, 400]);
+    assert.equal(config.processingWarmUp, true);
+  });
+
+  it('reads PROCESSING_WARM_UP as true or false and refuses anything else', () => {
+    assert.equal(readConfig({ PROCESSING_WARM_UP: 'false' }).config.processingWarmUp, false);
+    assert.match(readConfig({ PROCESSING_WARM_UP: 'no' }).problems.join('\n'), /PROCESSING_WARM_UP must be true or false/);
   });
 
   it('reads the rate limit, 0 per second meaning no limit', () => {

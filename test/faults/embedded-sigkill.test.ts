@@ -23,7 +23,7 @@ describe('SIGKILL of the embedded server with scans in flight', () => {
 
   const start = async (): Promise<void> => {
     const child = spawn(process.execPath, [bin, 'serve'], {
-      env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JOB_LEASE_MS: '1500' },
+      env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JOB_LEASE_MS: '1500', PROCESSING_WARM_UP: 'false' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, newUserBody, pathOf, waitFor } from '../support/api-client.ts';
 import { startTestService, type TestServiceOptions } from '../support/test-service.ts';
+import { DEFAULT_NATIVE_CONFIG_ID } from '../../src/processing/assets/asset-configs.ts';
+import { threadedCaptureProcessor, type WarmUpEvent } from '../../src/processing-threads/threaded-capture-processor.ts';
 
 const SANDBOX = JSON.stringify({ sandbox: true, sex: 'male', heightM: 1.8, weightKg: 82, seed: 21 });
 const threadModule = (name: string) => ({ threadModule: new URL(`../support/thread-pipelines/${name}.ts`, import.meta.url).href });
@@ -54,5 +56,32 @@ describe('processing on worker threads', () => {
     const { settled } = await scanThrough({ pipeline: threadModule('exhausts-heap'), env: { JOB_MAX_ATTEMPTS: '1', PROCESSING_THREAD_HEAP_MB: '256' } });
     assert.equal(settled.status, 'FAILED');
     assert.equal(settled.failure.code, 'internal_error');
+  });
+
+  it('warms its thread at start with a simulated walk and then a turn through the production pipeline', async () => {
+    const events: WarmUpEvent[] = [];
+    const processor = threadedCaptureProcessor({ threads: 1, threadHeapMb: 2048, warmUp: { onEvent: (event) => events.push(event) } });
+    try {
+      const deadline = Date.now() + 120_000;
+      while (events.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(events.map((e) => [e.mode, e.outcome]), [['walk', 'done'], ['turn', 'done']], JSON.stringify(events));
+      for (const event of events) if (event.outcome === 'done') assert.ok(event.ms > 0);
+    } finally {
+      await processor.close();
+    }
+  });
+
+  it('skips the rest of the warm-up when a capture arrives during it, and processes the capture', async () => {
+    const events: WarmUpEvent[] = [];
+    const processor = threadedCaptureProcessor({ pipelineModule: threadModule('records-thread').threadModule, threads: 1, threadHeapMb: 2048, warmUp: { onEvent: (event) => events.push(event) } });
+    try {
+      const processed = await processor.processCapture(
+        { bytes: new TextEncoder().encode(SANDBOX), context: {}, assetConfigId: DEFAULT_NATIVE_CONFIG_ID, allowSandbox: true }, () => undefined,
+      );
+      assert.equal(typeof (processed.measured.diagnostics as Record<string, unknown>).threadId, 'number');
+      assert.deepEqual(events.map((e) => [e.mode, e.outcome]), [['walk', 'done'], ['turn', 'skipped']], JSON.stringify(events));
+    } finally {
+      await processor.close();
+    }
   });
 });

@@ -101,7 +101,7 @@ export async function startCluster(adminUrl: string, settings: Record<string, st
   };
   try {
     database = await freshPostgresDatabase(adminUrl);
-    const env = { DATABASE_URL: database.url, BODYSCAN_ENVIRONMENT: 'sandbox', HOST: '127.0.0.1', ...s3.env, ...settings };
+    const env = { DATABASE_URL: database.url, BODYSCAN_ENVIRONMENT: 'sandbox', HOST: '127.0.0.1', PROCESSING_WARM_UP: 'false', ...s3.env, ...settings };
     const withDataDir = (extra: Record<string, string>): Record<string, string> => {
       // With PostgreSQL and S3 nothing shared lives in DATA_DIR; each process gets its own scratch folder.
       const dir = mkdtempSync(join(tmpdir(), 'bodyscan-proc-'));

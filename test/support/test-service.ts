@@ -55,7 +55,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'bodyscan-test-'));
   const postgres = options.variant?.adminUrl ? await freshPostgresDatabase(options.variant.adminUrl) : null;
   const { config, problems } = readConfig({
-    DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1',
+    DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1', PROCESSING_WARM_UP: 'false',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
