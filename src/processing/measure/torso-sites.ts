@@ -196,13 +196,16 @@ const BULGE_PROMINENCE_FULL_M = 0.00225;
  * level (`navelIndex`), as anthropometric protocols measure a flat abdomen at the umbilicus.
  * - The bulge: on the profile averaged over ±3 slices, the highest local maximum with a prominence
  *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). The range's
- *   hip end counts (an obese belly can protrude most at the hips' level); its waist end never does:
- *   the profile rises there where the ribcage and bust come in.
+ *   hip end counts (an obese belly can protrude most at the hips' level) only when it stands at
+ *   least BULGE_PROMINENCE_MIN_M in front of every bulge above it; its waist end never does: the
+ *   profile rises there where the ribcage and bust come in.
  * - Between BULGE_PROMINENCE_MIN_M and BULGE_PROMINENCE_FULL_M the level is the bulge's and the
  *   navel's mixed in proportion, so it moves with the profile instead of jumping.
  * Why: with "the bulge, else the range's maximum", a flat belly's stomach sat at the waist (the
  * range's top) on one recording and at the hips on the next (girths 564 and 776 mm), or at the waist
- * itself on both (then stomachFit = waistFit).
+ * itself on both (then stomachFit = waistFit). And a thin body's groin, at the hip end, stood
+ * 0.1 mm behind its belly on one turn and level with it on the next: the stomach moved 106 mm down,
+ * nearly to the hips (girths 579 and 790 mm).
  */
 export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number): number {
   const lo = Math.max(0, i0), hi = Math.min(front.length - 1, i1);
@@ -214,7 +217,7 @@ export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, n
     for (let k = Math.max(lo, lo + i - 3); k <= Math.min(hi, lo + i + 3); k++) if (Number.isFinite(front[k])) { sum += front[k]; count++; }
     smooth[i] = count > 0 ? sum / count : -Infinity;
   }
-  let best = -1, bestProminence = 0;
+  let best = -1, bestProminence = 0, hipEndProminence = -1;
   // The hips' end counts (a low, pendulous belly), the waist's end never does (the ribcage).
   for (let i = 0; i < n - 1; i++) {
     const v = smooth[i];
@@ -226,8 +229,11 @@ export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, n
     for (let k = i + 1; k < n && smooth[k] <= v; k++) right = Math.min(right, smooth[k]);
     const prominence = v - Math.max(left, right);
     if (prominence < BULGE_PROMINENCE_MIN_M) continue;
+    // The hip end is weighed against the bulges above it once they are all known.
+    if (i === 0) { hipEndProminence = prominence; continue; }
     if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; }
   }
+  if (hipEndProminence >= 0 && (best < 0 || smooth[0] >= smooth[best] + BULGE_PROMINENCE_MIN_M)) { best = 0; bestProminence = hipEndProminence; }
   if (best < 0) return navelIndex;
   const bulge = extremumIndex(front, lo + best - 2, lo + best + 2, 1);
   const share = Math.min(1, (bestProminence - BULGE_PROMINENCE_MIN_M) / (BULGE_PROMINENCE_FULL_M - BULGE_PROMINENCE_MIN_M));

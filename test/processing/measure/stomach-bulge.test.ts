@@ -38,4 +38,21 @@ describe('stomachIndex (the stomach level)', () => {
     }
     assert.ok(Math.abs(levels[levels.length - 1] - 8) <= 1, `a 6 mm bulge read at slice ${levels[levels.length - 1]}`);
   });
+
+  it('keeps a thin body\'s belly bulge when its groin at the hips\' end stands level with it, a tenth of a millimetre either way', () => {
+    // A simulated turn's fitted model every 4 mm (rounded, m): the groin at the hips' end, a dip,
+    // the belly 20 slices up, falling to the navel (slice 35). On the next turn the groin stood
+    // 0.1 mm in front of the belly, and the stomach dropped 106 mm to the hips.
+    const profile = (groinM: number) => Float64Array.from({ length: 37 }, (_, i) =>
+      i < 6 ? groinM - 0.0002 * i : 0.0066 - Math.min(0.0012, 0.00006 * (i - 21) ** 2) - (i > 26 ? 0.0004 * (i - 26) : 0));
+    for (const groinM of [0.0065, 0.0067]) {
+      const level = stomachIndex(profile(groinM), 0, 36, 35);
+      assert.ok(level > 18, `groin ${groinM * 1000} mm: stomach at slice ${level.toFixed(1)} (the belly is at 21, the navel at 35)`);
+    }
+  });
+
+  it('still reads a pendulous belly at the hips\' end when it stands clear in front of everything above', () => {
+    const front = Float64Array.from({ length: 30 }, (_, i) => 0.08 - 0.0005 * i);
+    assert.ok(stomachIndex(front, 0, 29, 20) <= 1);
+  });
 });
