@@ -254,7 +254,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   const levelled = extendFeetToFloor(levelOnFloor(allPoints, levelPlane, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
   const emptyAheadM = mode === 'walk' ? options.walkMeshEmptyAheadM : options.turnMeshEmptyAheadM;
   const isEmpty = emptyAheadM > 0 ? seenEmpty(grid, levelPlane, region.centre, options.surfaceMinWeight, emptyAheadM) : undefined;
-  const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0, isEmpty });
+  const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0, isEmpty, paraboloidSnap: mode === 'walk' ? options.walkParaboloidSnap : options.turnParaboloidSnap });
   if (mesh.indices.length === 0) throw new ProcessingFailure('no_person_found', 'No surface could be fused from the recording.');
   const extractMs = performance.now() - extractStarted;
   return {

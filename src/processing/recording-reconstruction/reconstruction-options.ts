@@ -55,6 +55,13 @@ export interface RecordingReconstructionOptions {
   walkMeshEmptyAheadM: number;
   turnMeshEmptyAheadM: number;
   /**
+   * Per mode: the closed surface's vertices snap onto a paraboloid fitted to the nearby points
+   * instead of onto their centroid, which lies inside a convex surface such as a bust
+   * (reconstruct-surface.ts paraboloidSnap; docs/recording-reconstruction.md).
+   */
+  walkParaboloidSnap: boolean;
+  turnParaboloidSnap: boolean;
+  /**
    * Registration per mode. Turn: rotations about the body's centre; yaw nearly free (the prediction
    * only continues the last step), vertical motion held (a standing person sways a little), tilt
    * damped lightly (0.5): a person turning about an axis that leans α shows, relative to the first
@@ -199,6 +206,7 @@ export interface RecordingReconstructionOptions {
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   voxelM: 0.005, truncM: 0.015, turnTruncM: 0.035, depthFilter: DEFAULT_DEPTH_FILTER, registrationStride: 2,
   minTurnDeg: 300, minWalkSweepDeg: 300, stillSpreadM: 0.2, stillViewDeg: 20, surfaceMinWeight: 2, meshVoxelM: 0.01, walkMeshEmptyAheadM: 0.004, turnMeshEmptyAheadM: 0.004,
+  walkParaboloidSnap: false, turnParaboloidSnap: false,
   refineWalkPoses: true,
   walkFloorLock: true,
   walkDrift: DEFAULT_WALK_DRIFT,

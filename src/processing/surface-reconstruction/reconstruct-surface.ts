@@ -48,6 +48,12 @@ export interface ReconstructionOptions {
    * closes: the blur of step 3 reaches the iso across it).
    */
   isEmpty?: (x: number, y: number, z: number) => boolean;
+  /**
+   * Snap each vertex onto a paraboloid fitted to the nearby points' cell centroids (its apex along
+   * the normal) instead of onto their centroid, which lies inside a convex surface (mesh-fairing.ts).
+   * Default false.
+   */
+  paraboloidSnap?: boolean;
 }
 
 /** Default cell size (m): about a finger's width; a body gives 30k–150k triangles. */
@@ -78,9 +84,10 @@ export function reconstructSurface(positionsM: Float32Array, options: Reconstruc
   const mesh = marchingCubes(grid, field, 0.5 - 1 / 128);
   const neighbours = vertexNeighbours(mesh.positionsM.length / 3, mesh.indices);
   taubinSmooth(mesh.positionsM, neighbours, 4);
-  snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM * 1.5);
+  const paraboloid = options.paraboloidSnap ?? false;
+  snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM * 1.5, paraboloid);
   taubinSmooth(mesh.positionsM, neighbours, 1);
-  snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM);
+  snapToPoints(mesh.positionsM, mesh.indices, grid, cells, voxelM * 1.25, voxelM, paraboloid);
   // A last volume-keeping pass irons out single vertices a poor normal (slivers) threw off the surface.
   taubinSmooth(mesh.positionsM, neighbours, 1);
   return { positionsM: mesh.positionsM, indices: mesh.indices, voxelSizeM: voxelM };
