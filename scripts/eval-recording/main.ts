@@ -62,6 +62,8 @@ const repeatDiffs = new Map<string, number[]>();
 /** The same per mode: mode -> field -> |difference| per body. */
 const repeatDiffsByMode = new Map<string, Map<string, number[]>>();
 const open3dRecords: RunRecord[] = [];
+/** Per mode: |volume error(seed) − volume error(seed + 1000)| per body (percentage points). */
+const volumeRepeatPct = new Map<string, number[]>();
 /**
  * The repeat difference split in two (mode -> field -> per body, mm): |Δ site-agnostic error| (the
  * surfaces differ on the planes measured) and |Δ the mesh's own girth on each run's plane| (the
@@ -110,6 +112,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
     if (measured[1]) repeatRecords.push(measured[1]);
     const [a, b] = measured;
     if (b && !a.failure && !b.failure) {
+      volumeRepeatPct.set(mode, [...(volumeRepeatPct.get(mode) ?? []), Math.abs(a.volumeErrorPct! - b.volumeErrorPct!)]);
       for (const field of CIRCUMFERENCE_FIELDS) {
         const fa = a.fields.find((f) => f.field === field)!, fb = b.fields.find((f) => f.field === field)!;
         const list = repeatDiffs.get(field) ?? [];
@@ -170,7 +173,7 @@ if (timings.length) {
   }
 }
 console.log(`\n${formatMeshComparison(records, modes, meshValuesMm)}`);
-console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode)}`);
+console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode, volumeRepeatPct)}`);
 console.log(`runtime ${elapsed()}`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, repeatRecords, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
 if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });

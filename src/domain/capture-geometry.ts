@@ -35,4 +35,19 @@ export interface CaptureHints {
    * measuring then reads the arm girths on the fitted body model's arm. Absent: the arms held still.
    */
   armsMoved?: boolean;
+  /**
+   * Where the capture's closed surface was made up rather than seen (a phone recording: caps over
+   * the shoulders and the crown, never seen from chest height; feet blended with the floor by the
+   * depth sensor's smoothing): the volume then takes the fitted body model's surface there and the
+   * capture's offset from the model everywhere else. Absent: a closed surface's own volume.
+   */
+  unseenSurface?: UnseenSurface;
+}
+
+/** The made-up parts of a capture's surface, as places on the fitted body model (canonical frame: y up, soles at y = 0). */
+export interface UnseenSurface {
+  /** Model surface facing up: the vertical component of its outward unit normal above this (0.5: tilted more than 30° from vertical toward the sky). */
+  upFacingNormalY: number;
+  /** Model surface lower than this above the soles (m): the feet. */
+  feetBelowM: number;
 }

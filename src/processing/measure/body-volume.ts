@@ -1,8 +1,9 @@
 /**
  * fullBodyVolume (m³).
  * Mesh: divergence theorem (mesh-volume.ts) when the mesh is closed and consistently oriented.
- * Otherwise (point clouds, open meshes) with a fitted model: its volume plus the capture's offset
- * from it (fitted-volume.ts). Without a fit: Cavalieri's principle over the horizontal slice stack,
+ * Otherwise (point clouds, open meshes, and closed meshes with made-up parts: a phone recording's
+ * caps and floor-blended feet) with a fitted model: its volume plus the capture's offset from it
+ * (fitted-volume.ts). Without a fit: Cavalieri's principle over the horizontal slice stack,
  * V = Σ_slices Σ_loops A(loop) · Δy, where A is the area enclosed by the loop's outer sheet
  * (ring-fit.ts outerSheetArea: polar bins, mean radius of the outer sheet, so noise averages out and
  * the inside of the loop never counts twice). The band under the lowest slice (removed with the
@@ -49,13 +50,16 @@ export function sliceStackVolume(stack: SliceStack): number {
 
 /**
  * fittedVolume: with a fitted model, the volume of a cloud or open mesh from it (fitted-volume.ts),
- * computed only when the capture is not a closed mesh; without, slice integration.
+ * computed only when the capture is not a closed mesh or, with `partlyMadeUp`, a closed mesh part
+ * of whose surface was made up rather than seen (CaptureHints.unseenSurface); without, slice integration.
  */
-export function bodyVolume(stack: SliceStack, mesh: { positions: Float32Array; indices: Uint32Array } | null, fittedVolume: (() => number) | null = null): VolumeResult {
+export function bodyVolume(
+  stack: SliceStack, mesh: { positions: Float32Array; indices: Uint32Array } | null, fittedVolume: (() => number) | null = null, partlyMadeUp = false,
+): VolumeResult {
   let openEdges = 0;
   if (mesh) {
     const result = meshVolume(mesh.positions, mesh.indices);
-    if (result.closed) return { volumeM3: result.volume, method: 'mesh-divergence', openEdges: 0 };
+    if (result.closed && !(partlyMadeUp && fittedVolume)) return { volumeM3: result.volume, method: 'mesh-divergence', openEdges: 0 };
     openEdges = result.openEdges;
   }
   if (fittedVolume) return { volumeM3: fittedVolume(), method: 'fitted-model-offset', openEdges };

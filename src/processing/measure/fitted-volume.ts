@@ -14,13 +14,15 @@
  * star-shaped sheets fill them. Where the capture has no points near a vertex (holes, contact
  * hidden from the scanner) d̄_v = 0: the model's surface stands in.
  * Points labelled with no part (floor, flyers) and points over MAX_OFFSET_M from their vertex's
- * tangent plane are left out.
+ * tangent plane are left out. `unseen` (a reconstructed surface's made-up parts, CaptureHints)
+ * marks vertices where the capture's points are not measurements: those keep the model's surface.
  * Curvature: a point t from its vertex on a surface of radius R lies ≈ t²/2R inside the vertex's
  * tangent plane (0.2–0.5 mm on torso and limbs with vertices 1–2 cm apart, more on fingers and
  * ears: −1.5% of volume on MakeHuman clouds). The same estimator run on the model's own surface
  * (SELF_SAMPLES points, no noise) measures that offset b_v per vertex, and d̄_v − b_v is used.
  * Frame: the canonical measuring frame, metres.
  */
+import type { UnseenSurface } from '../../domain/capture-geometry.ts';
 import { meshVolume } from '../geometry/mesh-volume.ts';
 import { vertexNormals } from '../body-model/fit-kinematics.ts';
 import { buildPointGrid, nearestInGrid } from '../body-model/point-grid.ts';
@@ -50,6 +52,7 @@ export interface FittedVolume {
  */
 export function fittedCloudVolume(
   posedM: Float32Array, triangles: Uint32Array, pointsM: Float32Array, count: number, pointPart: Uint8Array, noPart: number,
+  unseen: UnseenSurface | null = null,
 ): FittedVolume {
   const vertexCount = posedM.length / 3;
   const normals = new Float32Array(3 * vertexCount);
@@ -86,6 +89,7 @@ export function fittedCloudVolume(
   for (let v = 0; v < vertexCount; v++) {
     totalArea += areas[v];
     if (capture.hits[v] < MIN_POINTS_PER_VERTEX) continue;
+    if (unseen && (normals[3 * v + 1] > unseen.upFacingNormalY || posedM[3 * v + 1] < unseen.feetBelowM)) continue;
     const curvatureOffset = self.hits[v] >= MIN_POINTS_PER_VERTEX ? self.sum[v] / self.hits[v] : 0;
     change += areas[v] * (capture.sum[v] / capture.hits[v] - curvatureOffset);
     observedArea += areas[v];

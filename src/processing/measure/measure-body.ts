@@ -325,9 +325,11 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   // fill concavities (+0.5 to +2% on MakeHuman clouds).
   const triangles = options.fitter?.model?.triangles;
   const fittedModel = fit?.model;
+  // A reconstructed surface's caps and floor-blended feet are made up: the model stands in there.
+  const unseen = hints.unseenSurface ?? null;
   const volume = bodyVolume(partStack, canonical.mesh, fittedModel && triangles
-    ? () => fittedCloudVolume(fittedModel.posed.positionsM, triangles, canonical.points, canonical.count, fittedModel.pointPart, NO_PART).volumeM3
-    : null);
+    ? () => fittedCloudVolume(fittedModel.posed.positionsM, triangles, canonical.points, canonical.count, fittedModel.pointPart, NO_PART, unseen).volumeM3
+    : null, unseen !== null);
   const statureM = fit?.statureM ?? H;
   const heightM = context.heightM ?? statureM;
   const armS = (arm: ArmLandmarks) => [0.5 * arm.elbowS, arm.elbowS + LOWER_ARM_FRACTION * (arm.wristS - arm.elbowS), arm.forearmS, arm.wristS];

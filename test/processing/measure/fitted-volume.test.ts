@@ -49,6 +49,25 @@ describe('fittedCloudVolume', () => {
     assert.ok(result.observedAreaFraction > 0.6 && result.observedAreaFraction < 0.72, `observed ${result.observedAreaFraction}`);
   });
 
+  it("keeps the model's surface where a reconstruction made the capture's surface up (a flat cap on top, a floor-blended bottom)", () => {
+    // The sphere stands on the floor (lowest point y = 0); its capture is the true surface, except that
+    // everything facing up more than 30° from vertical is flattened to a cap and the lowest 2 cm are pulled in.
+    const standing = Float32Array.from(model.positionsM, (v, i) => (i % 3 === 1 ? v + 0.1 : v));
+    const all = sampleSurface(standing, model.indices, 90_000, 5);
+    const capY = 0.1 + 0.1 * Math.sin(Math.PI / 3);
+    for (let i = 0; i < all.length; i += 3) {
+      if (all[i + 1] > capY) all[i + 1] = capY;
+      else if (all[i + 1] < 0.02) { all[i] *= 0.8; all[i + 2] *= 0.8; }
+    }
+    const count = all.length / 3;
+    const modelM3 = meshVolume(standing, model.indices).volume;
+    const unseen = { upFacingNormalY: 0.5, feetBelowM: 0.03 };
+    const withUnseen = fittedCloudVolume(standing, model.indices, all, count, new Uint8Array(count), NO_PART, unseen);
+    const asSeen = fittedCloudVolume(standing, model.indices, all, count, new Uint8Array(count), NO_PART);
+    assert.ok(Math.abs(withUnseen.volumeM3 - modelM3) / modelM3 < 0.002, `${withUnseen.volumeM3} vs ${modelM3}`);
+    assert.ok((modelM3 - asSeen.volumeM3) / modelM3 > 0.01, `as seen ${asSeen.volumeM3} vs ${modelM3}`);
+  });
+
   it('leaves out points labelled with no part (a floor under the body)', () => {
     const count = 60_000;
     const body = sphereCloud(0.1, count, 0.001, 11);

@@ -15,6 +15,12 @@ describe('the hints of a reconstructed recording', () => {
     }
   });
 
+  it('say that the surface facing up and the feet below 8 cm are made up, for the volume', () => {
+    for (const mode of ['walk', 'turn'] as const) {
+      assert.deepEqual(reconstructedSurfaceHints(mode).unseenSurface, { upFacingNormalY: 0.5, feetBelowM: 0.08 });
+    }
+  });
+
   it('say that the arms moved in a turn and not in a walk', () => {
     assert.equal(reconstructedSurfaceHints('turn').armsMoved, true);
     assert.equal(reconstructedSurfaceHints('walk').armsMoved, false);
