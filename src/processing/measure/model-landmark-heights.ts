@@ -58,11 +58,15 @@ export interface ModelLandmarkHeights {
 
 /** The posed model's armpit and crotch heights. `statureM`: the capture's stature (the slices' extent). */
 export function modelLandmarkHeights(model: ModelFit, mesh: Pick<PosableBodyModel, 'triangles'>, statureM: number): ModelLandmarkHeights {
-  const fine = sampleSurface(model.posed.positionsM, mesh.triangles, CROTCH_SAMPLE_POINTS, 7);
+  const positions = model.posed.positionsM;
+  const crotchFromVertices = crotchOfModel(positions);
+  // The slices' top: the surface's highest point, which a triangle mesh always has at a vertex.
   let topM = statureM;
-  for (let i = 1; i < fine.length; i += 3) topM = Math.max(topM, fine[i]);
-  const crotchY = crotchOfModel(model.posed.positionsM) ?? crotchOfSlices(fine, topM);
-  const coarse = fine.subarray(0, 3 * ARMPIT_SAMPLE_POINTS);
+  for (let i = 1; i < positions.length; i += 3) topM = Math.max(topM, positions[i]);
+  // The fine sample only where the crotch must come from slices; the armpits use its first points either way.
+  const samples = sampleSurface(positions, mesh.triangles, crotchFromVertices === undefined ? CROTCH_SAMPLE_POINTS : ARMPIT_SAMPLE_POINTS, 7);
+  const crotchY = crotchFromVertices ?? crotchOfSlices(samples, topM);
+  const coarse = samples.subarray(0, 3 * ARMPIT_SAMPLE_POINTS);
   const shifted = new Float32Array(coarse.length);
   const found = { left: [] as number[], right: [] as number[] };
   let sliceM = 0;
