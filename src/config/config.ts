@@ -75,15 +75,7 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
     return raw as T;
   };
 
-  const boolean = (name: string, fallback: boolean): boolean => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    if (raw !== 'true' && raw !== 'false') {
-      problems.push(`${name} must be true or false (got "${raw}")`);
-      return fallback;
-    }
-    return raw === 'true';
-  };
+  const boolean = (name: string, fallback: boolean): boolean => readBoolean(env, name, problems) ?? fallback;
 
   const port = integer('PORT', 8080, 0, 65535);
   const databaseUrl = env.DATABASE_URL || null;
@@ -123,6 +115,17 @@ export function readConfig(env: Env): { config: Config; problems: string[] } {
 }
 
 /** The S3_* variables: all or nothing around S3_BUCKET, every inconsistency listed. */
+/** A true/false setting: null when unset or empty, or when neither (then a problem is recorded). */
+function readBoolean(env: Env, name: string, problems: string[]): boolean | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw !== 'true' && raw !== 'false') {
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return null;
+  }
+  return raw === 'true';
+}
+
 function readS3Config(env: Env, problems: string[]): S3Config | null {
   const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
   const value = (name: (typeof names)[number]): string | null => env[name] || null;
@@ -142,14 +145,13 @@ function readS3Config(env: Env, problems: string[]): S3Config | null {
   if ((accessKeyId === null) !== (secretAccessKey === null)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the default AWS credential chain)');
   }
-  const pathStyle = value('S3_FORCE_PATH_STYLE');
-  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`);
+  const pathStyle = readBoolean(env, 'S3_FORCE_PATH_STYLE', problems);
   return {
     bucket,
     region: region ?? '',
     endpoint,
     // S3-compatible servers rarely resolve bucket subdomains: path style unless told otherwise.
-    forcePathStyle: pathStyle === null ? endpoint !== null : pathStyle === 'true',
+    forcePathStyle: pathStyle ?? endpoint !== null,
     credentials: accessKeyId !== null && secretAccessKey !== null ? { accessKeyId, secretAccessKey } : null,
   };
 }
