@@ -8,6 +8,8 @@
 //   [--override '<JSON merged one level deep into DEFAULT_RECONSTRUCTION>'] (to compare an option before it is a default)
 //   [--true-poses] (each recording fused with the simulator's true poses, as stage c of stages.ts: what
 //   accuracy and repeatability would be with a perfect registration; --json then also holds the repeats)
+//   [--ideal] (the simulator's sensor model off: exact depth) [--rigid] (a turn on a rigid turntable: no
+//   sway, tilt, uneven speed or arm movement): which part of the scatter is the sensor's, which the motion's
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     json: { type: 'string' },
     override: { type: 'string', default: '{}' },
     'true-poses': { type: 'boolean', default: false },
+    ideal: { type: 'boolean', default: false },
+    rigid: { type: 'boolean', default: false },
   },
 });
 const reconstruction = reconstructionWithOverride(values.override);
@@ -85,7 +89,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, prese
   for (const mode of modes) {
     const measured: RunRecord[] = [];
     for (const runSeed of values['no-repeat'] ? [seed + run] : [seed + run, seed + run + 1000]) {
-      const sim = simulateRecording(body, { mode, seed: runSeed, frames });
+      const sim = simulateRecording(body, { mode, seed: runSeed, frames, sensorNoise: !values.ideal, natural: !values.rigid });
       const t0 = performance.now();
       let record: RunRecord;
       try {

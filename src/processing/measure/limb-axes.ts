@@ -24,6 +24,13 @@ const PROFILE_BIN_M = 0.005;
  * bounds how far the chosen girth can lie from the extreme one.
  */
 export const LIMB_PLATEAU_M = 0.0004;
+/**
+ * The knee near a fitted knee joint: softExtremumIndex's scale (m of mean radius). The leg's
+ * narrowest section there is flat to a millimetre over centimetres; its argmin moved 34–46 mm
+ * between two phone recordings of one slim body (and every thigh site with it), the soft minimum
+ * 5 mm (docs/measurements.md, "The knee").
+ */
+export const KNEE_SOFTNESS_M = 0.001;
 /** Radius of the acromion search's cylinder about its line (m). */
 const NEAR_AXIS_M = 0.02;
 /** Acromion surface runs up to this long are a dome's, from GRAZING_RUN_M a grazed top's (m). */
@@ -135,6 +142,27 @@ export function movingAverage(profile: Float64Array, half: number): Float64Array
     out[i] = n > 0 ? sum / n : NaN;
   }
   return out;
+}
+
+/**
+ * Soft extremum (sign +1 max, −1 min) of `profile` over bins [i0, i1]: the mean bin index weighted
+ * by exp(−|v − extreme| / scale), v each bin's value (the profile's units, NaN bins left out). A
+ * clear extremum is its own bin; a stretch flat to within `scale` gives its middle. Unlike the
+ * argmin (or a plateau's edges, which a bin crossing the tolerance moves whole), it moves
+ * continuously with the profile, so two scans of one body land their sites close together.
+ */
+export function softExtremumIndex(profile: ArrayLike<number>, i0: number, i1: number, sign: 1 | -1, scale: number): number {
+  const lo = Math.max(0, i0), hi = Math.min(profile.length - 1, i1);
+  let best = -Infinity;
+  for (let i = lo; i <= hi; i++) if (Number.isFinite(profile[i]) && sign * profile[i] > best) best = sign * profile[i];
+  if (!Number.isFinite(best)) return lo;
+  let sw = 0, si = 0;
+  for (let i = lo; i <= hi; i++) {
+    if (!Number.isFinite(profile[i])) continue;
+    const w = Math.exp(-(best - sign * profile[i]) / scale);
+    sw += w; si += w * i;
+  }
+  return si / sw;
 }
 
 /**
@@ -331,9 +359,10 @@ function legProfile(stack: SliceStack, loops: (Loop | null)[]): Float64Array {
 }
 
 /**
- * kneeJointY: the fitted knee joint's height (m); when given, the knee is the narrowest section
- * within 4 cm of it (on a flat stretch the unrestricted search wandered by up to 1.4 cm between
- * the legs of a symmetric body).
+ * kneeJointY: the fitted knee joint's height (m); when given, the knee is the soft minimum
+ * (softExtremumIndex, KNEE_SOFTNESS_M) of the leg's mean radius within 4 cm of it (on a flat stretch
+ * the unrestricted search wandered by up to 1.4 cm between the legs of a symmetric body, and the
+ * plain minimum by up to 4.6 cm between two recordings of one body).
  */
 export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY: number, statureM: number, kneeJointY?: number): LegLandmarks {
   const pts = loopPoints(stack, loops, 0.08 * statureM, crotchY - 0.02);
@@ -346,7 +375,9 @@ export function legLandmarks(stack: SliceStack, loops: (Loop | null)[], crotchY:
   const profile = legProfile(stack, loops);
   const kneeLo = kneeJointY === undefined ? 0.5 * crotchY : Math.max(0.5 * crotchY, kneeJointY - 0.04);
   const kneeHi = kneeJointY === undefined ? 0.75 * crotchY : Math.min(0.75 * crotchY, kneeJointY + 0.04);
-  const kneeY = (extremumIndex(profile, sliceOf(stack, kneeLo), sliceOf(stack, Math.max(kneeLo, kneeHi)), -1) + 0.5) * stack.thicknessM;
+  const i0 = sliceOf(stack, kneeLo), i1 = sliceOf(stack, Math.max(kneeLo, kneeHi));
+  const kneeIndex = kneeJointY === undefined ? extremumIndex(profile, i0, i1, -1) : softExtremumIndex(profile, i0, i1, -1, KNEE_SOFTNESS_M);
+  const kneeY = (kneeIndex + 0.5) * stack.thicknessM;
   return { origin, dir, kneeY, ...levelsBelowKnee(stack, profile, kneeY, crotchY, statureM) };
 }
 

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSlices } from '../../../src/processing/measure/slices.ts';
-import { extremumIndex, findAcromionS } from '../../../src/processing/measure/limb-axes.ts';
+import { extremumIndex, findAcromionS, KNEE_SOFTNESS_M, softExtremumIndex } from '../../../src/processing/measure/limb-axes.ts';
 import type { LimbAxis } from '../../../src/processing/measure/limb-axes.ts';
 import { makeRandom as random } from '../../../src/processing/geometry/prng.ts';
 
@@ -125,5 +125,42 @@ describe('widest or narrowest stretch of a limb profile', () => {
   it('still finds a sharp extremum at its own bin', () => {
     const profile = Float64Array.from({ length: 40 }, (_, i) => 0.03 + 0.001 * Math.abs(i - 9));
     assert.ok(Math.abs(extremumIndex(profile, 0, 39, -1, 0.0004) - 9) < 0.6);
+  });
+});
+
+describe('the knee: a soft minimum of the leg profile near the fitted knee joint', () => {
+  /** A knee's radius profile (m): flat to `depthM` over bins 6-22 of 0-28, its lowest bin where the noise puts it. */
+  function kneeProfile(seed: number, depthM: number): Float64Array {
+    const rnd = random(seed);
+    return Float64Array.from({ length: 29 }, (_, i) => 0.045 + depthM * Math.max(0, 6 - i, i - 22) / 6 + (rnd() - 0.5) * 0.0006);
+  }
+
+  it('lands within 2 bins of the flat stretch\'s middle on five noise draws, where the plain minimum scatters', () => {
+    const soft = [1, 2, 3, 4, 5].map((seed) => softExtremumIndex(kneeProfile(seed, 0.002), 0, 28, -1, KNEE_SOFTNESS_M));
+    const plain = [1, 2, 3, 4, 5].map((seed) => extremumIndex(kneeProfile(seed, 0.002), 0, 28, -1));
+    for (const at of soft) assert.ok(Math.abs(at - 14) <= 2, `soft ${soft.map((v) => v.toFixed(1)).join(', ')}`);
+    assert.ok(Math.max(...soft) - Math.min(...soft) < 2, `soft ${soft.map((v) => v.toFixed(1)).join(', ')}`);
+    assert.ok(Math.max(...plain) - Math.min(...plain) > 4, `plain ${plain.map((v) => v.toFixed(1)).join(', ')}`);
+  });
+
+  it('takes a clear minimum at its own bin', () => {
+    // 3 mm of radius per bin on either side of bin 9: every other bin weighs e^-3 or less.
+    const profile = Float64Array.from({ length: 29 }, (_, i) => 0.04 + 0.003 * Math.abs(i - 9));
+    assert.ok(Math.abs(softExtremumIndex(profile, 0, 28, -1, KNEE_SOFTNESS_M) - 9) < 0.15);
+  });
+
+  it('moves continuously as the profile deepens on one side', () => {
+    // The plain minimum jumps from one end of a flat stretch to the other; the soft one glides.
+    const tilted = (slopeM: number) => Float64Array.from({ length: 29 }, (_, i) => 0.045 + slopeM * (i - 14));
+    const at = [-0.0001, -0.00005, 0, 0.00005, 0.0001].map((s) => softExtremumIndex(tilted(s), 0, 28, -1, KNEE_SOFTNESS_M));
+    for (let k = 1; k < at.length; k++) assert.ok(at[k] < at[k - 1] && at[k - 1] - at[k] < 6, at.map((v) => v.toFixed(2)).join(', '));
+    assert.ok(Math.abs(at[2] - 14) < 1e-9);
+    assert.equal(extremumIndex(tilted(-0.00005), 0, 28, -1), 28);
+    assert.equal(extremumIndex(tilted(0.00005), 0, 28, -1), 0);
+  });
+
+  it('leaves out bins with no section', () => {
+    const profile = Float64Array.from({ length: 29 }, (_, i) => (i === 3 ? NaN : 0.04 + 0.003 * Math.abs(i - 20)));
+    assert.ok(Math.abs(softExtremumIndex(profile, 0, 28, -1, KNEE_SOFTNESS_M) - 20) < 0.15);
   });
 });
