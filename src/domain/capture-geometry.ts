@@ -42,14 +42,6 @@ export interface CaptureHints {
    * capture's offset from the model everywhere else. Absent: a closed surface's own volume.
    */
   unseenSurface?: UnseenSurface;
-  /**
-   * The floor is the plane 0 along the up axis (a phone recording's reconstruction stood the person
-   * on it): measuring takes it as the floor instead of searching the capture for one. The search
-   * found a closed sole's plane on one reconstruction and a plane tilted 4° across the tops of the
-   * feet, 33 mm up, on the next, and every landmark and the stature moved with it. Needs upAxis.
-   * Absent: the floor is searched for (and may not be there at all).
-   */
-  floorAtZero?: boolean;
 }
 
 /** The made-up parts of a capture's surface, as places on the fitted body model (canonical frame: y up, soles at y = 0). */

@@ -80,17 +80,12 @@ export function toCanonical(
   const hintUp = hints.upAxis ? AXES[hints.upAxis] : null;
   // The floor is perpendicular to the standing body: candidates must be near the hinted up axis or,
   // without a hint, near the longest principal axis (rejects planes tangent to the back or front).
-  // A known floor (CaptureHints.floorAtZero): the plane 0 along the hinted up axis, in the sample's
-  // frame (centred on the mean, scaled).
-  const floor = hints.floorAtZero && hintUp
-    ? { normal: hintUp, offset: -scale * (hintUp[0] * mx + hintUp[1] * my + hintUp[2] * mz), inlierFraction: Number.NaN }
-    : findFloor(sample, sampleCount, hintUp ?? pca.axes[0]);
+  const floor = findFloor(sample, sampleCount, hintUp ?? pca.axes[0]);
   let up: Vec3;
   if (hintUp) { up = hintUp; diagnostics.upSource = 'hint'; }
   else if (floor) { up = floor.normal; diagnostics.upSource = 'floor'; }
   else { up = upFromShape(sample, sampleCount, pca.axes[0]); diagnostics.upSource = 'pca'; }
   diagnostics.floorFound = floor !== null;
-  diagnostics.floorSource = hints.floorAtZero && hintUp ? 'hint' : 'search';
   // Horizontal axes: major horizontal spread of the body (floor excluded) → X (left–right), the other → Z.
   const floorHeight = floor ? floor.offset * dot(floor.normal, up) : -Infinity;
   const guess = normalize(projectOut(Math.abs(up[0]) < 0.9 ? [1, 0, 0] : [0, 0, 1], up));

@@ -27,7 +27,7 @@ export interface ReconstructedCapture {
  */
 const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = {
   unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true,
-  unseenSurface: { upFacingNormalY: 0.5, feetBelowM: 0.08 }, floorAtZero: true,
+  unseenSurface: { upFacingNormalY: 0.5, feetBelowM: 0.08 },
 };
 
 /**

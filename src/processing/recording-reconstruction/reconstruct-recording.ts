@@ -209,8 +209,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    const feetW = options.turnFeetOnFloor ? floorPointUnder(floor, turnAxisCentre(framePoses, frames.map((f) => f.cameraToWorld), region.centre)) : null;
-    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes, feetW);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;
@@ -380,11 +379,4 @@ function decideMode(motion: CameraMotion, options: RecordingReconstructionOption
   throw new ProcessingFailure('recording_motion_unsupported', motion.sweepDeg >= 30
     ? `The phone went only ${motion.sweepDeg.toFixed(0)} degrees around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`
     : `The phone moved ${(100 * motion.spreadM).toFixed(0)} cm without going around the person; walk a full circle around them, or stand the phone still and let them turn in front of it.`);
-}
-
-/** The point of the floor plane straight below (along its normal) `p` (world, m). */
-function floorPointUnder(floor: FloorPlane, p: readonly number[]): [number, number, number] {
-  const [nx, ny, nz] = floor.normal;
-  const h = nx * p[0] + ny * p[1] + nz * p[2] + floor.d;
-  return [p[0] - h * nx, p[1] - h * ny, p[2] - h * nz];
 }

@@ -138,16 +138,6 @@ export interface RecordingReconstructionOptions {
    */
   turnAxisPivot: boolean;
   /**
-   * Turn with turnPoseGraph: every frame's pose moved vertically so the floor under the person's
-   * turning axis (turn-axis.ts turnAxisCentre, dropped onto the floor) keeps its height in the model
-   * frame: a person turning in place stands on the floor (turn-pose-graph.ts holdPointHeight).
-   * Off: two turns of one body repeat on 26 / 21 / 25 / 26 of 27 girths with it (seeds 111.., 211..,
-   * 11.., 311..; 24 / 21 / 25 / 26 without), the mean repeat difference over the four sets 3.11 mm
-   * against 3.14, but the chest of one heavy body flips (+5 → +16 mm) and seeds 211.. miss the chest's
-   * MAE goal (docs/recording-reconstruction.md, "A recording's floor, and a turn's feet on it").
-   */
-  turnFeetOnFloor: boolean;
-  /**
    * Turn with turnPoseGraph: beyond τ, the output field's behind band stops at twice each reading's
    * distance from the person's outline (thickness-limits.ts): a thin limb's far side is nearer.
    */
@@ -227,7 +217,6 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnSurfaceSmoothingPx2: 1.5,
   turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
   turnAxisPivot: false,
-  turnFeetOnFloor: false,
   turnThicknessBand: true,
   turnOutputFrameStride: 2,
   turnAllocateSilhouettes: true,

@@ -24,7 +24,7 @@ import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { compensateSmoothingWhere, filterDepth, type DepthFilterOptions } from './depth-filter.ts';
 import { maskPerson } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.ts';
-import { interpolatePose, invertRigid, multiply4, type Mat4 } from './rigid-transform.ts';
+import { interpolatePose, multiply4, type Mat4 } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { behindLimits } from './thickness-limits.ts';
 import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
@@ -62,7 +62,6 @@ export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
   cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false, frameStride = 1, allocateSilhouettes = false,
-  feetW: readonly number[] | null = null,
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
@@ -84,7 +83,6 @@ export function fuseTurnWithGraph(
     const lo = nodes[next - 1].frameIndex, hi = nodes[next].frameIndex;
     return interpolatePose(new Float64Array(16), keyPoses[next - 1], keyPoses[next], (t - lo) / (hi - lo), centre);
   });
-  if (feetW) holdPointHeight(poses, frames, feetW);
   for (let t = 0; t < frames.length; t++) {
     const registered = framePoses[t];
     if (!registered) continue;
@@ -104,23 +102,5 @@ export function fuseTurnWithGraph(
     const behindLimitM = limitScratch ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor, allocateSilhouettes);
     registered.set(pose);
-  }
-}
-
-/**
- * Moves each camera → model pose vertically (model frame, m) so that the world point `pointW` (the
- * floor under the person's turning axis: their feet) keeps its own height in the model frame: a
- * person turning in place stands on the floor and does not rise or sink, while the registration and
- * the graph let a frame's body drift by up to 14 mm vertically over a turn (measured). With the
- * world → model correction M_t = pose_t · C_t⁻¹ (C_t the frame's camera → world), pose_t is
- * pre-multiplied by a vertical translation of pointW.y − (M_t · pointW).y.
- */
-export function holdPointHeight(poses: (Float64Array | null)[], frames: PhoneRecording['frames'], pointW: readonly number[]): void {
-  const m: Mat4 = new Float64Array(16), inverse: Mat4 = new Float64Array(16);
-  for (let t = 0; t < poses.length; t++) {
-    const pose = poses[t];
-    if (!pose) continue;
-    multiply4(m, pose, invertRigid(inverse, frames[t].cameraToWorld));
-    pose[13] += pointW[1] - (m[1] * pointW[0] + m[5] * pointW[1] + m[9] * pointW[2] + m[13]);
   }
 }

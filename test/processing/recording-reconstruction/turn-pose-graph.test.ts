@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { interpolatePose, invertRigid, multiply4, twistAbout, type Mat4 } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
-import { DEFAULT_TURN_POSE_GRAPH, holdPointHeight } from '../../../src/processing/recording-reconstruction/turn-pose-graph.ts';
+import { DEFAULT_TURN_POSE_GRAPH } from '../../../src/processing/recording-reconstruction/turn-pose-graph.ts';
 import { capsulePerson, renderRecording, turnSetup } from '../../support/analytic-recording.ts';
 
 const FRAMES = 100;
@@ -55,30 +55,5 @@ describe('interpolatePose', () => {
     for (let i = 0; i < 16; i++) assert.ok(Math.abs(half[i] - expected[i]) < 1e-12, `element ${i}: ${half[i]} vs ${expected[i]}`);
     const end = interpolatePose(new Float64Array(16), a, b, 1, centre);
     for (let i = 0; i < 16; i++) assert.ok(Math.abs(end[i] - b[i]) < 1e-12);
-  });
-});
-
-describe('holdPointHeight (the turn option turnFeetOnFloor)', () => {
-  it('moves each frame vertically so the floor point under the person keeps its height, and nothing else', () => {
-    const feetW = [0.05, 0, -2];
-    const cameraToWorld = setup.poses[0];
-    const frames = [0, 1, 2].map(() => ({ cameraToWorld })) as unknown as Parameters<typeof holdPointHeight>[1];
-    // Camera → model poses: the body turned 0, 30 and 60 degrees about the vertical through the feet,
-    // tilted a little, and risen or sunk by +8 / −5 mm (what the registration let drift).
-    const turned = (yawRad: number, tiltRad: number, riseM: number) => multiply4(new Float64Array(16),
-      twistAbout(new Float64Array(16), tiltRad, yawRad, 0, 0, riseM, 0, feetW[0], feetW[1], feetW[2]), cameraToWorld);
-    const poses: (Float64Array | null)[] = [turned(0, 0, 0), turned(Math.PI / 6, 0.004, 0.008), turned(Math.PI / 3, -0.003, -0.005), null];
-    const before = poses.map((p) => p && Float64Array.from(p));
-    holdPointHeight(poses, [...frames, frames[0]], feetW);
-    const m = new Float64Array(16), inverse = new Float64Array(16);
-    for (let t = 0; t < 3; t++) {
-      multiply4(m, poses[t]!, invertRigid(inverse, cameraToWorld));
-      const y = m[1] * feetW[0] + m[5] * feetW[1] + m[9] * feetW[2] + m[13];
-      assert.ok(Math.abs(y - feetW[1]) < 1e-12, `frame ${t}: the feet at ${y} m`);
-      // Only the vertical translation changed.
-      for (let i = 0; i < 16; i++) if (i !== 13) assert.equal(poses[t]![i], before[t]![i]);
-    }
-    assert.ok(Math.abs(poses[1]![13] - before[1]![13] + 0.008) < 1e-9, 'the +8 mm rise taken out');
-    assert.equal(poses[3], null);
   });
 });
