@@ -17,7 +17,8 @@
 import type { Vec3 } from '../geometry/pca.ts';
 import type { Bone } from './fit-segmentation.ts';
 import type { ArmLandmarks, LimbAxis } from './limb-axes.ts';
-import { axial, extremumIndex, findAcromionS, LIMB_PLATEAU_M, movingAverage, radialProfile } from './limb-axes.ts';
+import { axial, findAcromionS, radialProfile } from './limb-axes.ts';
+import { extremumIndex, LIMB_PLATEAU_M, movingAverage } from './profile-extremum.ts';
 import type { SliceStack } from './slices.ts';
 
 const BIN_M = 0.005;

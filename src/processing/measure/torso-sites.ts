@@ -23,7 +23,7 @@
 import type { Vec3 } from '../geometry/pca.ts';
 import { normalize } from '../geometry/pca.ts';
 import { makeRingScratch, outerSheetArea } from '../geometry/ring-fit.ts';
-import { extremumIndex } from './limb-axes.ts';
+import { extremumIndex } from './profile-extremum.ts';
 import type { ModelTorsoLevels } from './model-torso-levels.ts';
 import type { Segmentation } from './segment-body.ts';
 import { HEAD_HEIGHT_M, LOWER_CHEST_DROP_FRACTION, NAVEL_FRACTION, UPPER_CHEST_FRACTION } from './site-rules.ts';

@@ -4,7 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSlices } from '../../../src/processing/measure/slices.ts';
-import { extremumIndex, findAcromionS, KNEE_SOFTNESS_M, softExtremumIndex } from '../../../src/processing/measure/limb-axes.ts';
+import { findAcromionS, KNEE_SOFTNESS_M } from '../../../src/processing/measure/limb-axes.ts';
+import { extremumIndex, softExtremumIndex } from '../../../src/processing/measure/profile-extremum.ts';
 import type { LimbAxis } from '../../../src/processing/measure/limb-axes.ts';
 import { makeRandom as random } from '../../../src/processing/geometry/prng.ts';
 
