@@ -62,37 +62,30 @@ export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
  */
 export function filterDepth(frame: DepthFrame, width: number, height: number, options: DepthFilterOptions, outDepthM: Float32Array, outWeight: Float32Array): number {
   const depth = frame.depthMm, confidence = frame.confidence;
-  const n = width * height;
-  for (let i = 0; i < n; i++) {
-    const z = depth[i] * 0.001;
-    let w = 1;
-    if (confidence) {
-      const c = confidence[i];
-      w = c < options.minConfidence ? 0 : c >= 2 ? 1 : options.mediumConfidenceWeight;
-    }
-    const keep = w > 0 && z >= options.minDepthM && z <= options.maxDepthM;
-    outDepthM[i] = keep ? z : 0;
-    outWeight[i] = keep ? w : 0;
-  }
-  // Discontinuities are judged on the range-filtered depth; a dropped neighbour is no evidence.
+  const { minConfidence, mediumConfidenceWeight, minDepthM, maxDepthM, jumpBaseM, jumpRelative } = options;
   let kept = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const z = outDepthM[i];
-      if (z === 0) continue;
-      const limit = options.jumpBaseM + options.jumpRelative * z;
-      // Raw depth (not the filtered copy) so that dropping one pixel never unmasks its neighbour's jump.
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const z = depth[i] * 0.001;
+      let w = 1;
+      if (confidence) {
+        const c = confidence[i];
+        w = c < minConfidence ? 0 : c >= 2 ? 1 : mediumConfidenceWeight;
+      }
+      outDepthM[i] = 0; outWeight[i] = 0;
+      if (!(w > 0 && z > 0 && z >= minDepthM && z <= maxDepthM)) continue;
+      // A discontinuity is judged on the raw depth of the neighbours (a dropped neighbour's reading
+      // still counts, so dropping one pixel never unmasks its neighbour's jump; a missing one is no evidence).
+      // The reading as stored (float32) is the one compared.
+      const zs = Math.fround(z);
+      const limit = jumpBaseM + jumpRelative * zs;
       const zl = x > 0 ? depth[i - 1] * 0.001 : 0, zr = x + 1 < width ? depth[i + 1] * 0.001 : 0;
       const zu = y > 0 ? depth[i - width] * 0.001 : 0, zd = y + 1 < height ? depth[i + width] * 0.001 : 0;
-      if ((zl > 0 && Math.abs(zl - z) > limit) || (zr > 0 && Math.abs(zr - z) > limit) || (zu > 0 && Math.abs(zu - z) > limit) || (zd > 0 && Math.abs(zd - z) > limit)) {
-        outWeight[i] = -1; // marked; cleared below so the scan above sees only raw depths
-        continue;
-      }
+      if ((zl > 0 && Math.abs(zl - zs) > limit) || (zr > 0 && Math.abs(zr - zs) > limit) || (zu > 0 && Math.abs(zu - zs) > limit) || (zd > 0 && Math.abs(zd - zs) > limit)) continue;
+      outDepthM[i] = z; outWeight[i] = w;
       kept++;
     }
   }
-  for (let i = 0; i < n; i++) if (outWeight[i] < 0) { outWeight[i] = 0; outDepthM[i] = 0; }
   if (options.smoothingVariancePx2 > 0) compensateSmoothing(outDepthM, width, height, options.smoothingVariancePx2, options.jumpBaseM);
   if (options.minIncidenceCos > 0) kept = weightByIncidence(outDepthM, outWeight, width, height, frame.intrinsics, options);
   return kept;

@@ -42,7 +42,7 @@ import { compensateSurfaceSmoothing } from './surface-smoothing-compensation.ts'
 import { turnAxisCentre, turnAxisPlane } from './turn-axis.ts';
 import { appendSilhouettePoints } from './silhouette-pixels.ts';
 import { sizeBySilhouettes, testSilhouettes } from './silhouette-size.ts';
-import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, sumsToMeans } from './tsdf-integration.ts';
 import { fuseTurnWithGraph } from './turn-pose-graph.ts';
 import { estimateWalkDrift, frameCorrection, type DriftKeyframe, type WalkDriftResult } from './walk-drift.ts';
 import { keyframeIndices, personDepth, solveWalkDrift } from './walk-keyframes.ts';
@@ -131,6 +131,8 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   // (0.4 MB a frame at 256 x 192) up to MAX_KEPT_CLEANED_BYTES; later frames are cleaned again.
   const turnCleaned: ({ depthM: Float32Array; weight: Float32Array } | null)[] | null = turnGraph && separateTracking ? frames.map(() => null) : null;
   const trackingScratch = separateTracking ? createFusionScratch() : scratch;
+  // A walk that registers no frame never reads its field while fusing: fused as sums, divided once at the end (tsdf-integration.ts).
+  const fuseAsSums = mode === 'walk' && !(options.refineWalkPoses && !driftNodes);
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
@@ -194,13 +196,14 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
     // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
     if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
     // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
-    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor, silhouettes);
+    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor, silhouettes, fuseAsSums);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnCleaned && t % options.turnOutputFrameStride === 0 && (t + 1) * 8 * pixels <= MAX_KEPT_CLEANED_BYTES) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
   }
   let turnGraphResult: WalkDriftResult | null = null;
   let turnGraphMs = 0;
+  if (fuseAsSums) sumsToMeans(grid);
   const secondFusionStarted = performance.now();
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.

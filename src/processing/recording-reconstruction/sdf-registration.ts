@@ -66,7 +66,11 @@ export function registerToModel(
   const m = cameraToModel;
   let rms = 0, used = 0, iteration = 0;
   for (iteration = 0; iteration < options.iterations; iteration++) {
-    H.fill(0); g.fill(0);
+    // The upper triangle of JᵀWJ and JᵀWr, summed in locals (in this order, as into H and g before):
+    // typed-array slots cost V8 a load and a store per term.
+    let h00 = 0, h01 = 0, h02 = 0, h03 = 0, h04 = 0, h05 = 0, h11 = 0, h12 = 0, h13 = 0, h14 = 0, h15 = 0;
+    let h22 = 0, h23 = 0, h24 = 0, h25 = 0, h33 = 0, h34 = 0, h35 = 0, h44 = 0, h45 = 0, h55 = 0;
+    let g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0;
     let sumSq = 0;
     used = 0;
     for (let i = 0; i < count; i++) {
@@ -79,20 +83,25 @@ export function registerToModel(
       if (Math.abs(r) > options.maxResidualM) continue;
       const nx = sample[SAMPLE_GX], ny = sample[SAMPLE_GY], nz = sample[SAMPLE_GZ];
       const rx = qx - centre[0], ry = qy - centre[1], rz = qz - centre[2];
-      const j0 = ry * nz - rz * ny, j1 = rz * nx - rx * nz, j2 = rx * ny - ry * nx;
+      const J0 = ry * nz - rz * ny, J1 = rz * nx - rx * nz, J2 = rx * ny - ry * nx, J3 = nx, J4 = ny, J5 = nz;
       const w = Math.abs(r) <= options.huberM ? 1 : options.huberM / Math.abs(r);
-      const J0 = j0, J1 = j1, J2 = j2, J3 = nx, J4 = ny, J5 = nz;
-      // Upper triangle of JᵀWJ and JᵀWr.
-      H[0] += w * J0 * J0; H[1] += w * J0 * J1; H[2] += w * J0 * J2; H[3] += w * J0 * J3; H[4] += w * J0 * J4; H[5] += w * J0 * J5;
-      H[7] += w * J1 * J1; H[8] += w * J1 * J2; H[9] += w * J1 * J3; H[10] += w * J1 * J4; H[11] += w * J1 * J5;
-      H[14] += w * J2 * J2; H[15] += w * J2 * J3; H[16] += w * J2 * J4; H[17] += w * J2 * J5;
-      H[21] += w * J3 * J3; H[22] += w * J3 * J4; H[23] += w * J3 * J5;
-      H[28] += w * J4 * J4; H[29] += w * J4 * J5;
-      H[35] += w * J5 * J5;
-      g[0] += w * J0 * r; g[1] += w * J1 * r; g[2] += w * J2 * r; g[3] += w * J3 * r; g[4] += w * J4 * r; g[5] += w * J5 * r;
+      h00 += w * J0 * J0; h01 += w * J0 * J1; h02 += w * J0 * J2; h03 += w * J0 * J3; h04 += w * J0 * J4; h05 += w * J0 * J5;
+      h11 += w * J1 * J1; h12 += w * J1 * J2; h13 += w * J1 * J3; h14 += w * J1 * J4; h15 += w * J1 * J5;
+      h22 += w * J2 * J2; h23 += w * J2 * J3; h24 += w * J2 * J4; h25 += w * J2 * J5;
+      h33 += w * J3 * J3; h34 += w * J3 * J4; h35 += w * J3 * J5;
+      h44 += w * J4 * J4; h45 += w * J4 * J5;
+      h55 += w * J5 * J5;
+      g0 += w * J0 * r; g1 += w * J1 * r; g2 += w * J2 * r; g3 += w * J3 * r; g4 += w * J4 * r; g5 += w * J5 * r;
       sumSq += r * r;
       used++;
     }
+    H[0] = h00; H[1] = h01; H[2] = h02; H[3] = h03; H[4] = h04; H[5] = h05;
+    H[7] = h11; H[8] = h12; H[9] = h13; H[10] = h14; H[11] = h15;
+    H[14] = h22; H[15] = h23; H[16] = h24; H[17] = h25;
+    H[21] = h33; H[22] = h34; H[23] = h35;
+    H[28] = h44; H[29] = h45;
+    H[35] = h55;
+    g[0] = g0; g[1] = g1; g[2] = g2; g[3] = g3; g[4] = g4; g[5] = g5;
     rms = used > 0 ? Math.sqrt(sumSq / used) : 0;
     if (used < minPoints) return { rmsM: rms, used, iterations: iteration, converged: false };
     for (let r = 0; r < 6; r++) for (let c = 0; c < r; c++) H[6 * r + c] = H[6 * c + r];

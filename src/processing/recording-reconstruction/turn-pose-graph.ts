@@ -27,7 +27,7 @@ import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.t
 import { interpolatePose, multiply4, type Mat4 } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { behindLimits } from './thickness-limits.ts';
-import { createFusionScratch, integrateFrame } from './tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, meansToSums, sumsToMeans } from './tsdf-integration.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, frameCorrection, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
 /**
@@ -56,7 +56,8 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * thicknessBand: beyond τ, the behind band stops at twice each reading's distance from the person's
  * outline (thickness-limits.ts). frameStride n: only every n-th frame is fused, each with n times
  * its weight (the others still take their interpolated pose). allocateSilhouettes: as in
- * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch.
+ * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch. The frames are
+ * fused as sums (integrateFrame's `sums`), `grid`'s own readings included, and turned into means at the end.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
@@ -65,6 +66,7 @@ export function fuseTurnWithGraph(
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
+  meansToSums(grid);
   const stride = Math.max(1, Math.floor(frameStride));
   const limitScratch = thicknessBand ? { distance: new Float32Array(width * height), out: new Float32Array(width * height) } : null;
   const correction: Mat4 = new Float64Array(16), pose: Mat4 = new Float64Array(16);
@@ -100,7 +102,8 @@ export function fuseTurnWithGraph(
     if (stride > 1) for (let i = 0; i < weight.length; i++) weight[i] *= stride;
     pose.set(poses[t]!);
     const behindLimitM = limitScratch ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
-    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor, allocateSilhouettes);
+    integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor, allocateSilhouettes, true);
     registered.set(pose);
   }
+  sumsToMeans(grid);
 }

@@ -223,8 +223,10 @@ function accumulatePair(
   const depth = target.depthM;
   const a = poseI, b = inverseJ, p = poseJ;
   let sumSq = 0, count = 0;
-  const J = [0, 0, 0, 0, 0, 0, 0, 0];
-  pairH.fill(0); pairG.fill(0);
+  // The pair's 8 x 8 normal equations (upper triangle) and right-hand side, summed in locals: typed-array
+  // slots cost V8 a load and a store per term (the same sums in the same order as into arrays).
+  let h00 = 0, h01 = 0, h02 = 0, h03 = 0, h04 = 0, h05 = 0, h06 = 0, h07 = 0, h11 = 0, h12 = 0, h13 = 0, h14 = 0, h15 = 0, h16 = 0, h17 = 0, h22 = 0, h23 = 0, h24 = 0, h25 = 0, h26 = 0, h27 = 0, h33 = 0, h34 = 0, h35 = 0, h36 = 0, h37 = 0, h44 = 0, h45 = 0, h46 = 0, h47 = 0, h55 = 0, h56 = 0, h57 = 0, h66 = 0, h67 = 0, h77 = 0;
+  let g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0;
   for (let q = 0; q < points.length; q += 3 * skip) {
     const px = points[q], py = points[q + 1], pz = points[q + 2];
     // x: the source point in the (corrected) world; c: the same point in target camera coordinates.
@@ -259,16 +261,28 @@ function accumulatePair(
     // ŷ × (x − ĉ_i − d_i) and ŷ × (y − ĉ_j − d_j).
     const ax = xz - nodeI.pivot[2] - nodeI.dz, az = xx - nodeI.pivot[0] - nodeI.dx;
     const bx = wz - nodeJ.pivot[2] - nodeJ.dz, bz = wx - nodeJ.pivot[0] - nodeJ.dx;
-    J[0] = mx * ax - mz * az; J[1] = mx; J[2] = my; J[3] = mz;
-    J[4] = -(mx * bx - mz * bz); J[5] = -mx; J[6] = -my; J[7] = -mz;
-    for (let s = 0; s < 8; s++) {
-      const js = w * J[s];
-      pairG[s] += js * r;
-      for (let t = s; t < 8; t++) pairH[8 * s + t] += js * J[t];
-    }
+    const j0 = mx * ax - mz * az, j1 = mx, j2 = my, j3 = mz;
+    const j4 = -(mx * bx - mz * bz), j5 = -mx, j6 = -my, j7 = -mz;
+    const w0 = w * j0; g0 += w0 * r; h00 += w0 * j0; h01 += w0 * j1; h02 += w0 * j2; h03 += w0 * j3; h04 += w0 * j4; h05 += w0 * j5; h06 += w0 * j6; h07 += w0 * j7;
+    const w1 = w * j1; g1 += w1 * r; h11 += w1 * j1; h12 += w1 * j2; h13 += w1 * j3; h14 += w1 * j4; h15 += w1 * j5; h16 += w1 * j6; h17 += w1 * j7;
+    const w2 = w * j2; g2 += w2 * r; h22 += w2 * j2; h23 += w2 * j3; h24 += w2 * j4; h25 += w2 * j5; h26 += w2 * j6; h27 += w2 * j7;
+    const w3 = w * j3; g3 += w3 * r; h33 += w3 * j3; h34 += w3 * j4; h35 += w3 * j5; h36 += w3 * j6; h37 += w3 * j7;
+    const w4 = w * j4; g4 += w4 * r; h44 += w4 * j4; h45 += w4 * j5; h46 += w4 * j6; h47 += w4 * j7;
+    const w5 = w * j5; g5 += w5 * r; h55 += w5 * j5; h56 += w5 * j6; h57 += w5 * j7;
+    const w6 = w * j6; g6 += w6 * r; h66 += w6 * j6; h67 += w6 * j7;
+    const w7 = w * j7; g7 += w7 * r; h77 += w7 * j7;
     sumSq += r * r;
     count++;
   }
+  pairH[0] = h00; pairH[1] = h01; pairH[2] = h02; pairH[3] = h03; pairH[4] = h04; pairH[5] = h05; pairH[6] = h06; pairH[7] = h07;
+  pairH[9] = h11; pairH[10] = h12; pairH[11] = h13; pairH[12] = h14; pairH[13] = h15; pairH[14] = h16; pairH[15] = h17;
+  pairH[18] = h22; pairH[19] = h23; pairH[20] = h24; pairH[21] = h25; pairH[22] = h26; pairH[23] = h27;
+  pairH[27] = h33; pairH[28] = h34; pairH[29] = h35; pairH[30] = h36; pairH[31] = h37;
+  pairH[36] = h44; pairH[37] = h45; pairH[38] = h46; pairH[39] = h47;
+  pairH[45] = h55; pairH[46] = h56; pairH[47] = h57;
+  pairH[54] = h66; pairH[55] = h67;
+  pairH[63] = h77;
+  pairG[0] = g0; pairG[1] = g1; pairG[2] = g2; pairG[3] = g3; pairG[4] = g4; pairG[5] = g5; pairG[6] = g6; pairG[7] = g7;
   for (let s = 0; s < 8; s++) {
     const rs = s < 4 ? oi + s : oj + s - 4;
     g[rs] += pairG[s];

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropBesideNoReturn } from '../../../src/processing/recording-reconstruction/depth-filter.ts';
 import { BLOCK_SIDE, BLOCK_VOXELS, createVoxelBlocks } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
-import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { createFusionScratch, integrateFrame } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
 
 // A small depth map, camera = model frame (OpenCV axes): the person's readings, a wall at 1 m, fill
 // the columns u < 16; the columns u ≥ 16 returned nothing (raw 0: empty space beyond the range).
@@ -27,7 +27,7 @@ function observedByColumn(noReturnWeight: number, dropBeside: boolean): Map<numb
       const index = b * BLOCK_VOXELS + l;
       if (grid.weight[index] === 0) continue;
       const x = (grid.blockCoords[3 * b] * BLOCK_SIDE + (l & 7) + 0.5) * 0.005, z = (grid.blockCoords[3 * b + 2] * BLOCK_SIDE + (l >> 6) + 0.5) * 0.005;
-      const u = roundHalfUp((intrinsics.fx * x) / z + intrinsics.cx);
+      const u = Math.round((intrinsics.fx * x) / z + intrinsics.cx);
       const list = byColumn.get(u) ?? [];
       list.push(grid.tsdf[index]);
       byColumn.set(u, list);

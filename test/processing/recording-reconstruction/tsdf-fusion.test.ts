@@ -5,7 +5,7 @@ import { registerToModel } from '../../../src/processing/recording-reconstructio
 import { multiply4, twistAbout, rotationAngle, invertRigid } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { createVoxelBlocks, voxelIndex } from '../../../src/processing/recording-reconstruction/sparse-voxel-blocks.ts';
 import { extractSurfacePoints } from '../../../src/processing/recording-reconstruction/surface-points.ts';
-import { createFusionScratch, integrateFrame, roundHalfUp } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
+import { createFusionScratch, integrateFrame, MAX_VOXEL_WEIGHT, meansToSums, pixelAt, sumsToMeans } from '../../../src/processing/recording-reconstruction/tsdf-integration.ts';
 import { appendSilhouettePoints, isSilhouettePixel } from '../../../src/processing/recording-reconstruction/silhouette-pixels.ts';
 import { renderRecording, walkPoses, capsulePerson } from '../../support/analytic-recording.ts';
 
@@ -31,11 +31,48 @@ function fuse(recording: ReturnType<typeof renderRecording>) {
 }
 
 describe('TSDF fusion on a sparse voxel grid', () => {
-  it('projects voxels to the pixel Math.round gives, halves and the value just below one half included', () => {
+  it('projects voxels to the pixel Math.round gives, halves and the value just below one half included, and nothing outside the image', () => {
     const below = 0.49999999999999994; // 0.5 − 2⁻⁵⁴: below + 0.5 rounds to 1
-    const values = [below, -below, 0.5, -0.5, 1.5, -1.5, 2.5, 255.5, 255.49999999999997, 191.5000000000001, -0.3, 0, 1e-300, 12.7, -12.7, 4503599627370495.5];
+    const values = [below, -below, 0.5, -0.5, -0.5000000000000001, 1.5, -1.5, 2.5, 255.5, 255.49999999999997, 191.5000000000001, 191.49999999999997, -0.3, 0, 1e-300, -1e-300, 12.7, -12.7, 300, -300, NaN, Infinity];
     for (let k = 0; k < 2000; k++) values.push((k - 1000) / 8 + (k % 3 - 1) * 1e-15, (k * 0.37) % 256);
-    for (const x of values) assert.equal(roundHalfUp(x) + 0, Math.round(x) + 0, `x = ${x}`);
+    const width = 256, height = 192;
+    const expected = (x: number, y: number) => {
+      const u = Math.round(x), v = Math.round(y);
+      return u >= 0 && u < width && v >= 0 && v < height ? v * width + u + 0 : -1;
+    };
+    for (const x of values) {
+      for (const y of [below, 0.5, 95.5, 191.49999999999997, 191.5, -0.5, 7]) {
+        assert.equal(pixelAt(x, y, width, height), expected(x, y), `x = ${x}, y = ${y}`);
+        assert.equal(pixelAt(y, x, width, height), expected(y, x), `x = ${y}, y = ${x}`);
+      }
+    }
+  });
+
+  it('fuses as running sums, then divided once, to the running mean\'s field within 1e-6 of the truncation and with the same weights', () => {
+    const recording = renderRecording({ body: [{ kind: 'sphere', centre, radius: radiusM }], floor: false }, walkPoses(48, 1.0, 1.0, 360, 1.0), { noiseSigmaM: 0.003, seed: 4 });
+    // Each reading with 8 times its weight, so that many voxels reach the cap. The second field: the
+    // first half of the frames as means, then as sums (meansToSums in between), divided at the end.
+    const means = createVoxelBlocks(0.005, 0.015), mixed = createVoxelBlocks(0.005, 0.015);
+    const meanScratch = createFusionScratch(), mixedScratch = createFusionScratch();
+    const depthM = new Float32Array(recording.width * recording.height), weight = new Float32Array(depthM.length);
+    recording.frames.forEach((f, t) => {
+      if (t === 24) meansToSums(mixed);
+      filterDepth(f, recording.width, recording.height, DEFAULT_DEPTH_FILTER, depthM, weight);
+      for (let i = 0; i < weight.length; i++) weight[i] *= 8;
+      const frame = { depthM, weight, width: recording.width, height: recording.height, intrinsics: f.intrinsics };
+      integrateFrame(means, frame, f.cameraToWorld, meanScratch);
+      integrateFrame(mixed, frame, f.cameraToWorld, mixedScratch, 2, undefined, false, t >= 24);
+    });
+    sumsToMeans(mixed);
+    assert.equal(mixed.blockCount, means.blockCount);
+    let capped = 0, maxDifference = 0;
+    for (let i = 0; i < means.blockCount * 512; i++) {
+      assert.equal(mixed.weight[i], means.weight[i]);
+      if (means.weight[i] >= MAX_VOXEL_WEIGHT) capped++;
+      maxDifference = Math.max(maxDifference, Math.abs(mixed.tsdf[i] - means.tsdf[i]));
+    }
+    assert.ok(maxDifference < 1e-6, `largest difference ${maxDifference}`);
+    assert.ok(capped > 1000, `only ${capped} voxels reached the weight cap`);
   });
 
   it('recovers a sphere seen from a circle of 48 noisy depth maps within 0.5 mm of its radius', () => {
