@@ -95,10 +95,6 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       ({ floor, region: foundRegion } = locatePerson(recording, options.depthFilter, depthM, weight));
     }
   }
-  // A turn uses every turnFrameStride-th frame only (reconstruction-options.ts); framePoses are
-  // reported per frame of the input, null for the frames dropped.
-  const frameStride = mode === 'turn' ? Math.max(1, Math.floor(options.turnFrameStride)) : 1;
-  if (frameStride > 1) recording = { ...recording, frames: recording.frames.filter((_, t) => t % frameStride === 0) };
   const { frames } = recording;
   // A turning person sweeps a disc at each height: the region found on a sample of frames misses the arms between them.
   const region = mode === 'turn' && options.turnSweptRegion ? sweptRegion(foundRegion) : foundRegion;
@@ -137,14 +133,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   const trackingScratch = separateTracking ? createFusionScratch() : scratch;
   // A walk that registers no frame never reads its field while fusing: fused as sums, divided once at the end (tsdf-integration.ts).
   const fuseAsSums = mode === 'walk' && !(options.refineWalkPoses && !driftNodes);
-  // A walk fuses every walkFrameStride-th frame only; a turn's kept frames are all used here.
-  const walkStride = mode === 'walk' ? Math.max(1, Math.floor(options.walkFrameStride)) : 1;
-  // Each frame fused into the output field here stands for this many of the recording's frames.
-  const outputWeight = mode === 'walk' ? walkStride : separateTracking ? frameStride : 1;
-  let checkedFrames = 0;
   for (let t = 0; t < frames.length; t++) {
-    if (t % walkStride !== 0) continue;
-    checkedFrames++;
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
     const cached = driftNodes?.cache.get(t);
@@ -202,15 +191,12 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       previousYaw = yaw;
       maxTiltRad = Math.max(maxTiltRad, tiltOf(tmp));
     }
-    const fusionFrame = { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight: noReturnWeight * outputWeight };
+    const fusionFrame = { depthM, weight, width, height, intrinsics: frame.intrinsics, rawDepthMm: noReturnWeight > 0 ? frame.depthMm : null, noReturnWeight };
     if (tracking !== grid && (t % options.turnTrackingFrameStride === 0 || tracking.blockCount === 0)) integrateFrame(tracking, fusionFrame, cameraToModel, trackingScratch, 2, behindFactor, silhouettes);
     // The output field's readings only (as a walk's): the tracking field registers the uncompensated depth.
     if (tracking !== grid && !turnGraph && options.turnSmoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, options.turnSmoothingVariancePx2, options.depthFilter.jumpBaseM);
     // With the turn's graph and a tracking field, the output field is fused once, afterwards, with the refined poses.
-    if (!turnGraph || tracking === grid) {
-      if (outputWeight > 1) for (let i = 0; i < pixels; i++) weight[i] *= outputWeight;
-      integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor, silhouettes, fuseAsSums);
-    }
+    if (!turnGraph || tracking === grid) integrateFrame(grid, fusionFrame, cameraToModel, scratch, 2, behindFactor, silhouettes, fuseAsSums);
     framePoses[t] = Float64Array.from(cameraToModel);
     if (turnCleaned && t % options.turnOutputFrameStride === 0 && (t + 1) * 8 * pixels <= MAX_KEPT_CLEANED_BYTES) turnCleaned[t] = { depthM: depthM.slice(), weight: weight.slice() };
     if (turnKeyframeAt.has(t)) turnKeyframes.push({ frameIndex: t, cameraToWorld: framePoses[t]!, intrinsics: frame.intrinsics, depthM: personDepth(depthM, weight) });
@@ -226,16 +212,16 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes, frameStride * options.turnOutputFrameStride);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;
   const turnDeg = Math.abs((turnRad * 180) / Math.PI);
-  if (upCut > MAX_CUT_FRAMES * checkedFrames) {
-    throw new ProcessingFailure('recording_person_cut_off', `The person's head is out of the picture in ${upCut} of the ${checkedFrames} frames looked at; hold the phone farther away so the whole body is in view.`);
+  if (upCut > MAX_CUT_FRAMES * frames.length) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's head is out of the picture in ${upCut} of ${frames.length} frames; hold the phone farther away so the whole body is in view.`);
   }
-  if (downCut > MAX_CUT_FRAMES * checkedFrames) {
-    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are out of the picture in ${downCut} of the ${checkedFrames} frames looked at; hold the phone farther away so the whole body is in view.`);
+  if (downCut > MAX_CUT_FRAMES * frames.length) {
+    throw new ProcessingFailure('recording_person_cut_off', `The person's feet are out of the picture in ${downCut} of ${frames.length} frames; hold the phone farther away so the whole body is in view.`);
   }
   if (mode === 'turn' && turnDeg < options.minTurnDeg) {
     throw new ProcessingFailure('recording_motion_unsupported', turnDeg < 20
@@ -244,10 +230,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   }
 
   // A turn's size against the silhouettes its frames saw: tested on the fused field here, its surface points moved below (silhouette-size.ts).
-  // Its frame stride counts the input's frames: the frames kept are frameStride apart.
-  const silhouetteSize = mode === 'turn' && options.turnSilhouetteSize
-    ? { ...options.turnSilhouetteSize, frameStride: Math.max(1, Math.round(options.turnSilhouetteSize.frameStride / frameStride)) }
-    : null;
+  const silhouetteSize = mode === 'turn' ? options.turnSilhouetteSize : null;
   const silhouette = silhouetteSize ? testSilhouettes(grid, recording, framePoses, turnCleaned, region, options.depthFilter, silhouetteSize, depthM, weight, regPoints) : null;
 
   // 5. Surface: zero crossings above the floor, levelled and closed.
@@ -275,8 +258,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
     mode, geometry: { positions: mesh.positionsM, indices: mesh.indices, colors: null, normals: null },
     diagnostics: {
       recordingMode: mode,
-      frames: input.frames.length,
-      framesUsed: checkedFrames,
+      frames: frames.length,
       depthSize: `${width}x${height}`,
       floorInlierFraction: round(floor.inlierFraction, 3),
       floorLockedFrames,
@@ -315,7 +297,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       silhouetteMs: silhouette ? Math.round(silhouette.ms) : 0,
       totalMs: Math.round(performance.now() - started),
     },
-    framePoses: frameStride > 1 ? input.frames.map((_, t) => (t % frameStride === 0 ? framePoses[t / frameStride] : null)) : framePoses,
+    framePoses,
     surfacePointsM: levelled.subarray(0, surfacePoints.length),
   };
 }

@@ -152,19 +152,6 @@ export interface RecordingReconstructionOptions {
    */
   turnOutputFrameStride: number;
   /**
-   * Turn: only every n-th frame of the recording is used at all (cleaned, registered, fused), each
-   * with n times its weight in the output field; the frames between are dropped before the first pass.
-   * The stride options above count the frames used. A still phone's neighbouring frames of a
-   * 250-frame turn see the body ~1.4° apart; registered only every 2nd frame, a turn is tracked as
-   * well (docs/recording-reconstruction.md, "A turn registered on every 2nd frame") in ~10 % less time.
-   */
-  turnFrameStride: number;
-  /**
-   * Walk: only every n-th frame is cleaned and fused, each with n times its weight (the drift
-   * keyframes are chosen from all frames). See docs/recording-reconstruction.md, "A walk fused on every 2nd frame".
-   */
-  walkFrameStride: number;
-  /**
    * Fusion allocates the blocks around every silhouette reading too, not only every 2nd pixel's
    * (tsdf-integration.ts integrateFrame): on for turns (volume and girths better, see there), off for
    * walks (no gain, ~25 % more fusion time).
@@ -232,8 +219,6 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnAxisPivot: false,
   turnThicknessBand: true,
   turnOutputFrameStride: 2,
-  turnFrameStride: 1,
-  walkFrameStride: 1,
   turnAllocateSilhouettes: true,
   walkAllocateSilhouettes: false,
   turnRegisterSilhouettes: true,

@@ -54,15 +54,15 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * of a 250-frame turn) or are made again as in the first pass; the person's readings are
  * compensated for the sensor's smoothing when smoothingVariancePx2 > 0 (depth-filter.ts).
  * thicknessBand: beyond τ, the behind band stops at twice each reading's distance from the person's
- * outline (thickness-limits.ts). frameStride n: only every n-th frame is fused, each with
- * frameWeight (n unless given) times its weight (the others still take their interpolated pose). allocateSilhouettes: as in
+ * outline (thickness-limits.ts). frameStride n: only every n-th frame is fused, each with n times
+ * its weight (the others still take their interpolated pose). allocateSilhouettes: as in
  * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch. The frames are
  * fused as sums (integrateFrame's `sums`), `grid`'s own readings included, and turned into means at the end.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
-  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false, frameStride = 1, allocateSilhouettes = false, frameWeight = frameStride,
+  cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false, frameStride = 1, allocateSilhouettes = false,
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
@@ -99,7 +99,7 @@ export function fuseTurnWithGraph(
       if (masked.kept === 0) continue;
     }
     if (smoothingVariancePx2 > 0) compensateSmoothingWhere(depthM, weight, width, height, smoothingVariancePx2, filter.jumpBaseM);
-    if (frameWeight !== 1) for (let i = 0; i < weight.length; i++) weight[i] *= frameWeight;
+    if (stride > 1) for (let i = 0; i < weight.length; i++) weight[i] *= stride;
     pose.set(poses[t]!);
     const behindLimitM = limitScratch ? behindLimits(depthM, weight, width, height, 0.5 * (frame.intrinsics.fx + frame.intrinsics.fy), limitScratch.distance, limitScratch.out) : null;
     integrateFrame(grid, { depthM, weight, width, height, intrinsics: frame.intrinsics, behindLimitM }, pose, scratch, 2, behindFactor, allocateSilhouettes, true);
