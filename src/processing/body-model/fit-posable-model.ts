@@ -15,6 +15,7 @@ import type { FitState } from './fit-kinematics.ts';
 import { createFitState, rotationVectorFromMatrix, updatePosedBody } from './fit-kinematics.ts';
 import type { StartHypothesis } from './fit-initialise.ts';
 import { ARM_STARTS_DEG, START_HEADINGS_RAD, bandCentre, headingOf, initialiseState, statureMatchedShape } from './fit-initialise.ts';
+import { armStanceAngleDeg } from './fit-arm-stance.ts';
 import type { FitWorkspace, StageSettings } from './fit-iterations.ts';
 import { fitScore, runStage, sampleInlierFraction } from './fit-iterations.ts';
 import type { Priors } from './fit-normal-equations.ts';
@@ -42,6 +43,13 @@ const SAMPLE_TARGET = 6000;
  * the wrong arm stance: 95%).
  */
 const RUNNER_UP_BELOW = 0.965;
+/**
+ * ... unless no arm bone of the runner-up start lies more than this (degrees) from the best start's
+ * after the limbs stage: then it is the same arm stance, and refining it moved the share explained
+ * by at most 0.14 points, while the wrong stance it exists for had its arms 30° from the right one
+ * (docs/body-model-fit.md, "Refinement").
+ */
+const SAME_STANCE_DEG = 20;
 /** Capture points farther than this from the fitted surface get no part (m). */
 const LABEL_RADIUS_M = 0.05;
 
@@ -140,9 +148,13 @@ export function fitPosableModel(model: PosableBodyModel, pointsM: Float32Array, 
     return sampleInlierFraction(candidate, 0.02);
   };
   let ws = started[0].ws;
+  // Compared before refining changes the best start's state.
+  const stanceApartDeg = started.length > 1
+    ? armStanceAngleDeg(model.boneNames, ws.state.jointM, posedTails(ws.state), started[1].ws.state.jointM, posedTails(started[1].ws.state))
+    : 0;
   let explained = refine(ws);
-  options.trace?.(`refined best start: ${(100 * explained).toFixed(1)}% of the sample within 2 cm`);
-  if (explained < RUNNER_UP_BELOW && started.length > 1) {
+  options.trace?.(`refined best start: ${(100 * explained).toFixed(1)}% of the sample within 2 cm; runner-up's arms ${stanceApartDeg.toFixed(1)}° apart`);
+  if (explained < RUNNER_UP_BELOW && stanceApartDeg > SAME_STANCE_DEG) {
     const second = refine(started[1].ws);
     options.trace?.(`refined runner-up: ${(100 * second).toFixed(1)}% of the sample within 2 cm`);
     if (second > explained) { ws = started[1].ws; explained = second; }
