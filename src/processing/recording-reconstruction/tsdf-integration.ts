@@ -87,7 +87,7 @@ export const MAX_VOXEL_WEIGHT = 48;
  * Walks read the same either way (8 bodies: MAE 2.82 / 2.86 mm, volume −0.28 / −0.22 %) and fused
  * ~25 % slower, so they keep every 2nd pixel only.
  * sums: the grid accumulates Σ t·w per voxel instead of the running mean, which spares a division
- * per update (~6 % of a frame's fusion); nothing may read the grid until sumsToMeans(grid) has run
+ * per update (−5 % of a turn's output fusion replayed alone); nothing may read the grid until sumsToMeans(grid) has run
  * after its last frame. For a field fused once and read afterwards (a turn's output field).
  */
 export function integrateFrame(
@@ -211,9 +211,9 @@ export function sumsToMeans(grid: SparseVoxelBlocks): void {
 
 /**
  * Row-major index of the pixel whose centre is nearest to image point (x, y) (Math.round of each
- * coordinate: halves rounded up), or −1 outside the width x height image. The bounds are tested on x + 0.5 before its
- * integer part is taken: in the voxel loop this cost less than rounding first, and Math.round itself
- * cost V8 ~4 ns a call there (a third of the loop's time).
+ * coordinate: halves rounded up), or −1 outside the width x height image. The bounds are tested on
+ * x + 0.5 before its integer part is taken, one test per axis instead of two; Math.round itself cost
+ * V8 ~4 ns a call in the voxel loop (a third of its time), hence the integer part of x + 0.5.
  */
 export function pixelAt(x: number, y: number, width: number, height: number): number {
   const xh = x + 0.5, yh = y + 0.5;
