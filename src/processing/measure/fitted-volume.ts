@@ -23,7 +23,7 @@
  * Frame: the canonical measuring frame, metres.
  */
 import type { UnseenSurface } from '../../domain/capture-geometry.ts';
-import { meshVolume } from '../geometry/mesh-volume.ts';
+import { signedMeshVolume } from '../geometry/mesh-volume.ts';
 import { vertexNormals } from '../body-model/fit-kinematics.ts';
 import { buildPointGrid, nearestInGrid } from '../body-model/point-grid.ts';
 import { sampleSurface } from '../geometry/surface-sample.ts';
@@ -84,7 +84,8 @@ export function fittedCloudVolume(
   const capture = offsets(pointsM, count, (i) => pointPart[i] !== noPart);
   // Fixed seed: the calibration is a property of the posed model, the same on every call.
   const self = offsets(sampleSurface(posedM, triangles, SELF_SAMPLES, 20685), SELF_SAMPLES, () => true);
-  const model = meshVolume(posedM, triangles);
+  // The posed model is closed by construction: its volume needs no closedness check.
+  const modelVolumeM3 = Math.abs(signedMeshVolume(posedM, triangles));
   let change = 0, observedArea = 0, totalArea = 0;
   for (let v = 0; v < vertexCount; v++) {
     totalArea += areas[v];
@@ -94,5 +95,5 @@ export function fittedCloudVolume(
     change += areas[v] * (capture.sum[v] / capture.hits[v] - curvatureOffset);
     observedArea += areas[v];
   }
-  return { volumeM3: model.volume + change, modelVolumeM3: model.volume, observedAreaFraction: totalArea > 0 ? observedArea / totalArea : 0 };
+  return { volumeM3: modelVolumeM3 + change, modelVolumeM3, observedAreaFraction: totalArea > 0 ? observedArea / totalArea : 0 };
 }

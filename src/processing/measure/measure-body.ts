@@ -32,7 +32,7 @@ import { modelLandmarkHeights } from './model-landmark-heights.ts';
 import { NO_PART } from '../body-model/posable-model-types.ts';
 import { facesBack } from './fitted-facing.ts';
 import { transferLabels } from '../geometry/nearest-label.ts';
-import { meshVolume } from '../geometry/mesh-volume.ts';
+import { signedMeshVolume } from '../geometry/mesh-volume.ts';
 import { vertexNormals } from '../body-model/fit-kinematics.ts';
 import { labelOrientedVertices } from '../body-model/fit-segmentation.ts';
 import { armLandmarksFromBones } from './arm-from-bones.ts';
@@ -229,7 +229,7 @@ function meshVertexParts(
   if (!modelMesh) return transferLabels(points, model.pointPart, count, mesh.positions, vertexCount, 0.03, NO_PART);
   const normals = new Float32Array(mesh.positions.length);
   vertexNormals(mesh.positions, mesh.indices, normals);
-  if (meshVolume(mesh.positions, mesh.indices).signedVolume < 0) for (let i = 0; i < normals.length; i++) normals[i] = -normals[i];
+  if (signedMeshVolume(mesh.positions, mesh.indices) < 0) for (let i = 0; i < normals.length; i++) normals[i] = -normals[i];
   return labelOrientedVertices(modelMesh, model.posed.positionsM, mesh.positions, normals, vertexCount, 0.05);
 }
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { convexHull, hullPerimeter, makeHullScratch, polygonArea } from '../../../src/processing/geometry/convex-hull.ts';
 import { ellipsePerimeter } from '../../../src/processing/geometry/ellipse-perimeter.ts';
-import { meshVolume } from '../../../src/processing/geometry/mesh-volume.ts';
+import { meshVolume, signedMeshVolume } from '../../../src/processing/geometry/mesh-volume.ts';
 import { principalAxes } from '../../../src/processing/geometry/pca.ts';
 import { cutMesh, makeFlatBuffer, makePlane } from '../../../src/processing/geometry/plane-cut.ts';
 import { fitRing, makeRingScratch } from '../../../src/processing/geometry/ring-fit.ts';
@@ -41,6 +41,12 @@ describe('geometry primitives', () => {
     const open = meshVolume(CUBE_POSITIONS, CUBE_INDICES.subarray(0, 30));
     assert.equal(open.closed, false);
     assert.ok(open.openEdges > 0);
+  });
+
+  it('signed mesh volume is meshVolume\'s signed sum, negative when the triangles face inward', () => {
+    assert.equal(signedMeshVolume(CUBE_POSITIONS, CUBE_INDICES), meshVolume(CUBE_POSITIONS, CUBE_INDICES).signedVolume);
+    const inward = Uint32Array.from(CUBE_INDICES, (_, i) => CUBE_INDICES[i - (i % 3) + [0, 2, 1][i % 3]]);
+    assert.ok(Math.abs(signedMeshVolume(CUBE_POSITIONS, inward) + 1) < 1e-12);
   });
 
   it('a plane cut of the unit cube at mid-height has perimeter 4', () => {
