@@ -22,17 +22,14 @@ export function sampleTsdf(grid: SparseVoxelBlocks, x: number, y: number, z: num
   const i0 = Math.floor(gx), j0 = Math.floor(gy), k0 = Math.floor(gz);
   const fx = gx - i0, fy = gy - j0, fz = gz - k0;
   const li = i0 & 7, lj = j0 & 7, lk = k0 & 7;
-  const tsdf = grid.tsdf, weight = grid.weight;
-  let v000: number, v100: number, v010: number, v110: number, v001: number, v101: number, v011: number, v111: number, wMin: number;
+  // The eight corners' voxel indices, corner c = (c & 1, (c >> 1) & 1, c >> 2) along (x, y, z).
+  let c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number;
   if (li < 7 && lj < 7 && lk < 7) {
-    // All eight in one block (most samples): corner c at base + (c & 1) + 8·((c >> 1) & 1) + 64·(c >> 2).
+    // All eight in one block (most samples).
     const b = findBlock(grid, i0 >> 3, j0 >> 3, k0 >> 3);
     if (b < 0) return false;
-    const base = b * BLOCK_VOXELS + li + 8 * (lj + 8 * lk);
-    wMin = Math.min(weight[base], weight[base + 1], weight[base + 8], weight[base + 9], weight[base + 64], weight[base + 65], weight[base + 72], weight[base + 73]);
-    if (!(wMin >= minWeight) || wMin === 0) return false;
-    v000 = tsdf[base]; v100 = tsdf[base + 1]; v010 = tsdf[base + 8]; v110 = tsdf[base + 9];
-    v001 = tsdf[base + 64]; v101 = tsdf[base + 65]; v011 = tsdf[base + 72]; v111 = tsdf[base + 73];
+    c0 = b * BLOCK_VOXELS + li + 8 * (lj + 8 * lk);
+    c1 = c0 + 1; c2 = c0 + 8; c3 = c0 + 9; c4 = c0 + 64; c5 = c0 + 65; c6 = c0 + 72; c7 = c0 + 73;
   } else {
     for (let c = 0; c < 8; c++) {
       const i = i0 + (c & 1), j = j0 + ((c >> 1) & 1), k = k0 + ((c >> 2) & 1);
@@ -40,12 +37,14 @@ export function sampleTsdf(grid: SparseVoxelBlocks, x: number, y: number, z: num
       if (b < 0) return false;
       cornerIndex[c] = b * BLOCK_VOXELS + (i & 7) + 8 * ((j & 7) + 8 * (k & 7));
     }
-    wMin = Infinity;
-    for (let c = 0; c < 8; c++) { const w = weight[cornerIndex[c]]; if (w < wMin) wMin = w; }
-    if (!(wMin >= minWeight) || wMin === 0) return false;
-    v000 = tsdf[cornerIndex[0]]; v100 = tsdf[cornerIndex[1]]; v010 = tsdf[cornerIndex[2]]; v110 = tsdf[cornerIndex[3]];
-    v001 = tsdf[cornerIndex[4]]; v101 = tsdf[cornerIndex[5]]; v011 = tsdf[cornerIndex[6]]; v111 = tsdf[cornerIndex[7]];
+    c0 = cornerIndex[0]; c1 = cornerIndex[1]; c2 = cornerIndex[2]; c3 = cornerIndex[3];
+    c4 = cornerIndex[4]; c5 = cornerIndex[5]; c6 = cornerIndex[6]; c7 = cornerIndex[7];
   }
+  const tsdf = grid.tsdf, weight = grid.weight;
+  const wMin = Math.min(weight[c0], weight[c1], weight[c2], weight[c3], weight[c4], weight[c5], weight[c6], weight[c7]);
+  if (!(wMin >= minWeight) || wMin === 0) return false;
+  const v000 = tsdf[c0], v100 = tsdf[c1], v010 = tsdf[c2], v110 = tsdf[c3];
+  const v001 = tsdf[c4], v101 = tsdf[c5], v011 = tsdf[c6], v111 = tsdf[c7];
   // Interpolate along x, then y, then z; derivatives by the product rule.
   const a00 = v000 + fx * (v100 - v000), a10 = v010 + fx * (v110 - v010), a01 = v001 + fx * (v101 - v001), a11 = v011 + fx * (v111 - v011);
   const b0 = a00 + fy * (a10 - a00), b1 = a01 + fy * (a11 - a01);
