@@ -23,7 +23,7 @@
 import type { Vec3 } from '../geometry/pca.ts';
 import { normalize } from '../geometry/pca.ts';
 import { makeRingScratch, outerSheetArea } from '../geometry/ring-fit.ts';
-import { extremumIndex, softExtremumIndex } from './profile-extremum.ts';
+import { extremumIndex } from './profile-extremum.ts';
 import type { ModelTorsoLevels } from './model-torso-levels.ts';
 import type { Segmentation } from './segment-body.ts';
 import { HEAD_HEIGHT_M, LOWER_CHEST_DROP_FRACTION, NAVEL_FRACTION, UPPER_CHEST_FRACTION } from './site-rules.ts';
@@ -186,31 +186,16 @@ export function modelFrontProfile(
  * A belly bulge's prominence (m: how far it stands above the front profile's lowest point between it
  * and any higher point, or the range's end) below which it does not count, and above which it counts
  * fully; in between the stomach's level is a blend of the bulge's and the navel's (see stomachIndex).
- * Why 2.5 and 5 mm: the fitted model's front moves by about half a millimetre at a level between two
- * recordings of one body, so a bulge's prominence does too (a thin man's 1.0-1.9 mm over 16
- * recordings). With the blend between 0.75 and 2.25 mm that moved his stomach up to 29 mm in
- * height, 30-83 mm in girth where his torso flares to the hips (3 mm of girth per mm of height); a
- * bulge under 2.5 mm is one no tape measurer would see, and a blend over 2.5 mm moves a fifth as
- * far per millimetre of noise. Measured (docs/measurements.md, "The stomach on a flat belly").
  */
-export const BULGE_PROMINENCE_MIN_M = 0.0025;
-export const BULGE_PROMINENCE_FULL_M = 0.005;
-
-/**
- * Scale of the soft maximum that places a bulge within its own hill (m of front protrusion,
- * softExtremumIndex): a heavy belly's front can stay within half a millimetre of its top over 4 cm
- * of height, and the highest slice of such a plateau jumped 25 mm between two recordings of one
- * body (girths 850 and 811 mm); the soft maximum gives the plateau's middle.
- */
-const BULGE_SOFT_MAX_SCALE_M = 0.0005;
+const BULGE_PROMINENCE_MIN_M = 0.00075;
+const BULGE_PROMINENCE_FULL_M = 0.00225;
 
 /**
  * The stomach's level (a fractional slice index): the most protruding bulge of the front profile
  * between the hips and the waist (slice indices i0..i1), or, on a belly without one, the navel's
  * level (`navelIndex`), as anthropometric protocols measure a flat abdomen at the umbilicus.
  * - The bulge: on the profile averaged over ±3 slices, the highest local maximum with a prominence
- *   of at least BULGE_PROMINENCE_MIN_M, placed at the soft maximum of its own hill (the slices on
- *   either side down to the dips, up to a higher point or the range's end). The range's
+ *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). The range's
  *   hip end counts (an obese belly can protrude most at the hips' level) only when it stands at
  *   least BULGE_PROMINENCE_MIN_M in front of every bulge above it; its waist end never does: the
  *   profile rises there where the ribcage and bust come in.
@@ -232,31 +217,25 @@ export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, n
     for (let k = Math.max(lo, lo + i - 3); k <= Math.min(hi, lo + i + 3); k++) if (Number.isFinite(front[k])) { sum += front[k]; count++; }
     smooth[i] = count > 0 ? sum / count : -Infinity;
   }
-  let best = -1, bestProminence = 0, hipEndProminence = -1, hillFirst = 0, hillLast = 0;
-  /** The highest local maximum above the hips' end (smoothed, m), whatever its prominence. */
-  let highestAbove = -Infinity;
+  let best = -1, bestProminence = 0, hipEndProminence = -1;
   // The hips' end counts (a low, pendulous belly), the waist's end never does (the ribcage).
   for (let i = 0; i < n - 1; i++) {
     const v = smooth[i];
     if (!((i === 0 || v > smooth[i - 1]) && v >= smooth[i + 1])) continue;
     // Prominence: the deepest dip on each side before a higher point (or the end).
     // (The hips' end has no side below it: only the dip above it counts.)
-    let left = i === 0 ? -Infinity : v, right = v, first = i, last = i;
-    for (let k = i - 1; k >= 0 && smooth[k] <= v; k--) { left = Math.min(left, smooth[k]); first = k; }
-    for (let k = i + 1; k < n && smooth[k] <= v; k++) { right = Math.min(right, smooth[k]); last = k; }
+    let left = i === 0 ? -Infinity : v, right = v;
+    for (let k = i - 1; k >= 0 && smooth[k] <= v; k--) left = Math.min(left, smooth[k]);
+    for (let k = i + 1; k < n && smooth[k] <= v; k++) right = Math.min(right, smooth[k]);
     const prominence = v - Math.max(left, right);
-    if (i > 0) highestAbove = Math.max(highestAbove, v);
     if (prominence < BULGE_PROMINENCE_MIN_M) continue;
     // The hip end is weighed against the bulges above it once they are all known.
     if (i === 0) { hipEndProminence = prominence; continue; }
-    if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; hillFirst = first; hillLast = last; }
+    if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; }
   }
-  // Against every maximum above it, bulge or not: a thin body's groin stood 0.1 mm in front of a
-  // belly too flat to count, and the hip end must not win by that.
-  if (hipEndProminence >= 0 && smooth[0] >= highestAbove + BULGE_PROMINENCE_MIN_M) { best = 0; bestProminence = hipEndProminence; }
+  if (hipEndProminence >= 0 && (best < 0 || smooth[0] >= smooth[best] + BULGE_PROMINENCE_MIN_M)) { best = 0; bestProminence = hipEndProminence; }
   if (best < 0) return navelIndex;
-  // The hips' end is the range's own end: a soft maximum there would lean into the range.
-  const bulge = best === 0 ? lo : lo + softExtremumIndex(smooth, hillFirst, hillLast, 1, BULGE_SOFT_MAX_SCALE_M);
+  const bulge = extremumIndex(front, lo + best - 2, lo + best + 2, 1);
   const share = Math.min(1, (bestProminence - BULGE_PROMINENCE_MIN_M) / (BULGE_PROMINENCE_FULL_M - BULGE_PROMINENCE_MIN_M));
   return share * bulge + (1 - share) * navelIndex;
 }
