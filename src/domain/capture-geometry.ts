@@ -36,6 +36,13 @@ export interface CaptureHints {
    */
   armsMoved?: boolean;
   /**
+   * The capture's fused thighs scatter between two captures of one body by more than a fitted body
+   * model's (a phone recording of a person turning in place: registered on the body's own surface,
+   * one thigh hidden behind the other for half the turn): measuring then reads the upper thigh and
+   * thigh girths on the fitted body model. Absent: thighs as captured.
+   */
+  thighsScattered?: boolean;
+  /**
    * Where the capture's closed surface was made up rather than seen (a phone recording: caps over
    * the shoulders and the crown, never seen from chest height; feet blended with the floor by the
    * depth sensor's smoothing): the volume then takes the fitted body model's surface there and the

@@ -56,7 +56,8 @@ import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
-import { ARM_GIRTH_FIELDS, armGirthOnModel, modelArmCutContext } from './model-arm-girths.ts';
+import { ARM_GIRTH_FIELDS, armGirthOnModel, modelCutContext } from './model-arm-girths.ts';
+import { THIGH_GIRTH_FIELDS, thighGirthOnModel } from './model-thigh-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
 const MESH_SAMPLE_POINTS = 200000;
@@ -302,9 +303,10 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   const unseenTops = hints.topsUnseen && fit && bones && options.fitter?.model
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
   let shoulderSource = 'capture', shoulderSideShiftMm = '';
-  // A capture whose arms moved (a turn): the arm girths on the fitted model's arm (model-arm-girths.ts).
-  const armCtx = hints.armsMoved && fit && options.fitter?.model
-    ? modelArmCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
+  // A capture whose arms moved or whose thighs scatter (a turn): those girths on the fitted model
+  // (model-arm-girths.ts, model-thigh-girths.ts).
+  const modelCtx = (hints.armsMoved || hints.thighsScattered) && fit && options.fitter?.model
+    ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
     const extremum = girthSite(req.field).extremum;
     const completed = req.field === 'shoulderFit' && unseenTops
@@ -313,7 +315,8 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       shoulderSource = 'model-completed';
       shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
     }
-    const result = completed ?? (armCtx && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(armCtx, req, arms, bones)
+    const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? thighGirthOnModel(modelCtx, req)
+      : modelCtx && hints.armsMoved && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(modelCtx, req, arms, bones)
       : extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
     girths[req.field] = result.site.perimeterM;
@@ -390,7 +393,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: armCtx ? 'fitted-model' : 'capture' } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'fitted-model' : 'capture' } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

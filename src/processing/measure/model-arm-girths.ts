@@ -30,10 +30,11 @@ export const ARM_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<Circumf
 
 /**
  * A cut context on the posed model's mesh (canonical frame, m): its vertices carry the model's own
- * body parts, so a site's part mask keeps the arm. No completion: the model has no holes.
+ * body parts, so a site's part mask keeps the arm (or the thigh: model-thigh-girths.ts). No
+ * completion: the model has no holes.
  * stack and densityPerM2 are the capture's (girth-cut.ts reads them for clouds only).
  */
-export function modelArmCutContext(
+export function modelCutContext(
   stack: SliceStack, densityPerM2: number, posedPositionsM: Float32Array, model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, capturePart: Uint8Array,
 ): CutContext {
   return makeCutContext(stack, { positions: posedPositionsM, indices: model.triangles }, densityPerM2, { pointPart: capturePart, vertexPart: model.vertexPart }, null);
@@ -43,7 +44,7 @@ export function modelArmCutContext(
 const SEARCH_STEP_M = 0.005;
 
 /**
- * The forearm's widest or the wrist's narrowest girth on the model's arm (ctx: modelArmCutContext):
+ * The forearm's widest or the wrist's narrowest girth on the model's arm (ctx: modelCutContext):
  * cuts perpendicular to the forearm line every SEARCH_STEP_M over the site's range (arm-from-bones.ts:
  * the forearm 10–60 %, the wrist 75–100 % of the way from the elbow to the fitted wrist joint),
  * the extreme one refined by bestOfNearbyCuts' parabola. Why not at the capture's landmark: that is
@@ -66,7 +67,7 @@ export function modelArmExtremumCut(ctx: CutContext, req: CutRequest, arm: ArmLa
 }
 
 /**
- * One arm girth on the model's arm (ctx: modelArmCutContext): the plain sites cut at the request's
+ * One arm girth on the model's arm (ctx: modelCutContext): the plain sites cut at the request's
  * plane, the extremum sites searched along the fitted forearm (modelArmExtremumCut). None of the
  * tape runs over the capture, so its quality says all of it is the model's (observedFraction 0,
  * filledFraction 1). arms: both arms' landmarks; bones: the fit's bones. Null when no cut meets the arm.

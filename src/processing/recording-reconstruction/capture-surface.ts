@@ -32,10 +32,12 @@ const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = {
 
 /**
  * The hints for a reconstruction of a recording made in `mode`: a turn's arms swing while the
- * person turns, so its fused arms are blurred (CaptureHints.armsMoved); a walk's person stands still.
+ * person turns, so its fused arms are blurred (CaptureHints.armsMoved), and its fused thighs scatter
+ * between recordings (CaptureHints.thighsScattered); a walk's person stands still and is seen from
+ * poses the phone measured.
  */
 export function reconstructedSurfaceHints(mode: RecordingMode): CaptureHints {
-  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn' };
+  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn', thighsScattered: mode === 'turn' };
 }
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {

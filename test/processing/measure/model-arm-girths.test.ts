@@ -4,14 +4,11 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
-import type { CaptureGeometry } from '../../../src/domain/capture-geometry.ts';
 import type { Measurements } from '../../../src/domain/measurements.ts';
-import { BODY_PARTS } from '../../../src/processing/body-model/posable-model-types.ts';
-import { vertexNormals } from '../../../src/processing/body-model/fit-kinematics.ts';
 import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
 import { ARM_GIRTH_FIELDS } from '../../../src/processing/measure/model-arm-girths.ts';
-import { measureModelBody, modelParams } from '../../support/model-measurement.ts';
+import { displaceableModelBody } from '../../support/surface-displacement.ts';
 
 /** How far the arms' surface is pushed out along its normals (m): a blur of ±4 mm about one arm. */
 const ARM_BLUR_M = 0.004;
@@ -19,22 +16,12 @@ const ARM_BLUR_M = 0.004;
 describe('arm girths of a capture whose arms moved', () => {
   let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult, armsMoved: BodyMeasurementResult;
   before(() => {
-    const body = measureModelBody(modelParams(undefined, { 0: 0.6, 1: -0.3 }, 0.15));
-    const positions = body.result.canonical.positions;
-    const triangles = body.model.triangles;
+    const body = displaceableModelBody();
     // The arms (upper arm, forearm, hand) thickened: what a turn's fusion of a swinging arm gives.
-    const normals = new Float32Array(positions.length);
-    vertexNormals(positions, triangles, normals);
-    const armParts = new Set(['upperArmLeft', 'forearmLeft', 'handLeft', 'upperArmRight', 'forearmRight', 'handRight'].map((p) => BODY_PARTS.indexOf(p as never)));
-    const blurred = Float32Array.from(positions);
-    for (let v = 0; v < body.model.vertexCount; v++) {
-      if (!armParts.has(body.model.vertexPart[v])) continue;
-      for (let k = 0; k < 3; k++) blurred[3 * v + k] += ARM_BLUR_M * normals[3 * v + k];
-    }
-    const mesh = (p: Float32Array): CaptureGeometry => ({ positions: p, indices: triangles, colors: null, normals: null });
-    truth = measureBody(mesh(positions), {}, {}, { fitter: posableModelFitter({}) });
-    asCaptured = measureBody(mesh(blurred), {}, {}, { fitter: posableModelFitter({}) });
-    armsMoved = measureBody(mesh(blurred), { armsMoved: true }, {}, { fitter: posableModelFitter({}) });
+    const blurred = body.displaced(['upperArmLeft', 'forearmLeft', 'handLeft', 'upperArmRight', 'forearmRight', 'handRight'], () => ARM_BLUR_M);
+    truth = measureBody(body.mesh, {}, {}, { fitter: posableModelFitter({}) });
+    asCaptured = measureBody(blurred, {}, {}, { fitter: posableModelFitter({}) });
+    armsMoved = measureBody(blurred, { armsMoved: true }, {}, { fitter: posableModelFitter({}) });
   });
 
   it('reads the blurred arms large when measured as captured', () => {

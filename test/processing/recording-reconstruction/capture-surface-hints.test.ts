@@ -21,8 +21,10 @@ describe('the hints of a reconstructed recording', () => {
     }
   });
 
-  it('say that the arms moved in a turn and not in a walk', () => {
+  it('say that the arms moved and the thighs scatter in a turn, and neither in a walk', () => {
     assert.equal(reconstructedSurfaceHints('turn').armsMoved, true);
     assert.equal(reconstructedSurfaceHints('walk').armsMoved, false);
+    assert.equal(reconstructedSurfaceHints('turn').thighsScattered, true);
+    assert.equal(reconstructedSurfaceHints('walk').thighsScattered, false);
   });
 });

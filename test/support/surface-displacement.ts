@@ -1,0 +1,40 @@
+// A body made by the posable body model (a woman, arms lowered 0.15 rad) as a capture mesh, and the
+// same mesh with some body parts' surface moved along its normals: what a fusion's blur of a
+// moving or loosely registered limb does to a capture, for the tests of measuring on the fitted
+// model instead (model-arm-girths.test.ts, model-thigh-girths.test.ts).
+import type { CaptureGeometry } from '../../src/domain/capture-geometry.ts';
+import { BODY_PARTS, type BodyPart } from '../../src/processing/body-model/posable-model-types.ts';
+import { vertexNormals } from '../../src/processing/body-model/fit-kinematics.ts';
+import { measureModelBody, modelParams } from './model-measurement.ts';
+
+export interface DisplaceableBody {
+  /** The body as a capture (canonical frame, m). */
+  mesh: CaptureGeometry;
+  /**
+   * A copy whose vertices on `parts` moved along their unit normals by displacementM(nx, ny, nz)
+   * (m, outward positive), every other vertex where it was.
+   */
+  displaced(parts: readonly BodyPart[], displacementM: (nx: number, ny: number, nz: number) => number): CaptureGeometry;
+}
+
+export function displaceableModelBody(): DisplaceableBody {
+  const body = measureModelBody(modelParams(undefined, { 0: 0.6, 1: -0.3 }, 0.15));
+  const positions = body.result.canonical.positions;
+  const triangles = body.model.triangles;
+  const normals = new Float32Array(positions.length);
+  vertexNormals(positions, triangles, normals);
+  const mesh = (p: Float32Array): CaptureGeometry => ({ positions: p, indices: triangles, colors: null, normals: null });
+  return {
+    mesh: mesh(positions),
+    displaced(parts, displacementM) {
+      const moved = new Set(parts.map((p) => BODY_PARTS.indexOf(p)));
+      const out = Float32Array.from(positions);
+      for (let v = 0; v < body.model.vertexCount; v++) {
+        if (!moved.has(body.model.vertexPart[v])) continue;
+        const d = displacementM(normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]);
+        for (let k = 0; k < 3; k++) out[3 * v + k] += d * normals[3 * v + k];
+      }
+      return mesh(out);
+    },
+  };
+}
