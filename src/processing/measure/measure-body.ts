@@ -56,7 +56,8 @@ import type { SliceStack } from './slices.ts';
 import { buildSlices, pointDensity } from './slices.ts';
 import { findTorsoSites } from './torso-sites.ts';
 import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
-import { ARM_GIRTH_FIELDS, armGirthOnModel, modelCutContext } from './model-arm-girths.ts';
+import { ARM_GIRTH_FIELDS, armGirthOnModel } from './model-arm-girths.ts';
+import { modelCutContext } from './model-cut-context.ts';
 import { THIGH_GIRTH_FIELDS, thighGirthOnModel } from './model-thigh-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
@@ -304,7 +305,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
   let shoulderSource = 'capture', shoulderSideShiftMm = '';
   // A capture whose arms moved or whose thighs scatter (a turn): those girths on the fitted model
-  // (model-arm-girths.ts, model-thigh-girths.ts).
+  // (model-cut-context.ts, model-arm-girths.ts, model-thigh-girths.ts).
   const modelCtx = (hints.armsMoved || hints.thighsScattered) && fit && options.fitter?.model
     ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {

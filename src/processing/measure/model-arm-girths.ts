@@ -11,16 +11,15 @@
  * blurred arm's. docs/measurements.md, "Arms that moved during the capture".
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
-import type { PosableBodyModel } from '../body-model/posable-model-types.ts';
 import type { Vec3 } from '../geometry/pca.ts';
 import { FOREARM_SEARCH_RANGE, WRIST_SEARCH_RANGE } from './arm-from-bones.ts';
 import { girthSite } from './girth-sites.ts';
 import { bestOfNearbyCuts } from './extremum-cut.ts';
 import type { Bone, FitSegmentation } from './fit-segmentation.ts';
 import type { CutContext, CutRequest } from './girth-cut.ts';
-import { makeCutContext, measureGirth } from './girth-cut.ts';
+import { measureGirth } from './girth-cut.ts';
+import { asModelTape } from './model-cut-context.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
-import type { SliceStack } from './slices.ts';
 
 /** The girths on the arms (upper arm, forearm, wrist; both sides). */
 export const ARM_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<CircumferenceField>([
@@ -28,23 +27,11 @@ export const ARM_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<Circumf
   'forearmLeftFit', 'forearmRightFit', 'wristLeftFit', 'wristRightFit',
 ]);
 
-/**
- * A cut context on the posed model's mesh (canonical frame, m): its vertices carry the model's own
- * body parts, so a site's part mask keeps the arm (or the thigh: model-thigh-girths.ts). No
- * completion: the model has no holes.
- * stack and densityPerM2 are the capture's (girth-cut.ts reads them for clouds only).
- */
-export function modelCutContext(
-  stack: SliceStack, densityPerM2: number, posedPositionsM: Float32Array, model: Pick<PosableBodyModel, 'triangles' | 'vertexPart'>, capturePart: Uint8Array,
-): CutContext {
-  return makeCutContext(stack, { positions: posedPositionsM, indices: model.triangles }, densityPerM2, { pointPart: capturePart, vertexPart: model.vertexPart }, null);
-}
-
 /** Spacing (m) of the cuts along the forearm in which the model's extremum is searched. */
 const SEARCH_STEP_M = 0.005;
 
 /**
- * The forearm's widest or the wrist's narrowest girth on the model's arm (ctx: modelCutContext):
+ * The forearm's widest or the wrist's narrowest girth on the model's arm (ctx: model-cut-context.ts modelCutContext):
  * cuts perpendicular to the forearm line every SEARCH_STEP_M over the site's range (arm-from-bones.ts:
  * the forearm 10–60 %, the wrist 75–100 % of the way from the elbow to the fitted wrist joint),
  * the extreme one refined by bestOfNearbyCuts' parabola. Why not at the capture's landmark: that is
@@ -67,7 +54,7 @@ export function modelArmExtremumCut(ctx: CutContext, req: CutRequest, arm: ArmLa
 }
 
 /**
- * One arm girth on the model's arm (ctx: modelCutContext): the plain sites cut at the request's
+ * One arm girth on the model's arm (ctx: model-cut-context.ts modelCutContext): the plain sites cut at the request's
  * plane, the extremum sites searched along the fitted forearm (modelArmExtremumCut). None of the
  * tape runs over the capture, so its quality says all of it is the model's (observedFraction 0,
  * filledFraction 1). arms: both arms' landmarks; bones: the fit's bones. Null when no cut meets the arm.
@@ -81,5 +68,5 @@ export function armGirthOnModel(
   const cut = extremum && fore
     ? modelArmExtremumCut(ctx, req, left ? arms.left : arms.right, fore, extremum === 'max' ? 1 : -1)
     : measureGirth(ctx, req);
-  return cut && { site: cut.site, quality: { ...cut.quality, observedFraction: 0, filledFraction: 1 } };
+  return asModelTape(cut);
 }

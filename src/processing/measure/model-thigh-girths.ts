@@ -17,6 +17,7 @@ import { bestOfNearbyCuts } from './extremum-cut.ts';
 import type { CutContext, CutRequest } from './girth-cut.ts';
 import { measureGirth } from './girth-cut.ts';
 import { girthSite } from './girth-sites.ts';
+import { asModelTape } from './model-cut-context.ts';
 
 /** The thigh girths a scattered capture reads on the model (upper thigh and thigh, both sides). */
 export const THIGH_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<CircumferenceField>([
@@ -24,7 +25,7 @@ export const THIGH_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<Circu
 ]);
 
 /**
- * One thigh girth on the fitted model's mesh (ctx: model-arm-girths.ts modelCutContext, canonical
+ * One thigh girth on the fitted model's mesh (ctx: model-cut-context.ts modelCutContext, canonical
  * frame, m): at the request's plane, or for an extremum site the extreme of the nearby cuts. None of
  * the tape runs over the capture, so its quality says all of it is the model's (observedFraction 0,
  * filledFraction 1). Null when no cut meets the thigh.
@@ -32,5 +33,5 @@ export const THIGH_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<Circu
 export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
   const extremum = girthSite(req.field).extremum;
   const cut = extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
-  return cut && { site: cut.site, quality: { ...cut.quality, observedFraction: 0, filledFraction: 1 } };
+  return asModelTape(cut);
 }
