@@ -24,6 +24,15 @@ export interface CaptureHints {
    */
   bridgedGapM?: number;
   /**
+   * The capture holds no floor: whatever stood under the person was removed before it got here (a
+   * phone recording's reconstruction cuts the floor and stands the body on y = 0). Measuring then
+   * looks for no floor plane in it, and its lowest points are the soles. Why: on simulated turns the
+   * floor search found a "floor" in 19 of 64 reconstructions (remnants of the floor fused round the
+   * feet, or the feet's own flat bottoms) and cut the body 1 cm above it: two turns of one body stood
+   * up to 22 mm apart in height, with every landmark. Absent: a floor is searched for.
+   */
+  floorRemoved?: boolean;
+  /**
    * The capture never saw the tops of the shoulders (a phone recording held below shoulder height;
    * its reconstruction closes them with caps): measuring then takes the shoulder girth's level from
    * the fitted body model and completes the tape with the model's surface. Absent: tops as captured.

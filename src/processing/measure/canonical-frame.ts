@@ -12,7 +12,8 @@
  *    Failure mode: feet cropped or missing, or toes turned far out: the sign is then a guess,
  *    flagged by diagnostics.facingCue = 'weak'. With a body fitter, measuring turns the frame
  *    around when the fitted model faces −Z (turnAround; facingCue 'fitted-model').
- * 5. origin: x, z at the centroid of the torso band; y = 0 at the floor plane or the lowest point.
+ * 5. origin: x, z at the centroid of the torso band; y = 0 at the floor plane or the lowest point
+ *    (always the lowest point when hints.floorRemoved says the capture holds no floor).
  * The capture is assumed right-handed; a mirrored capture would swap the body's left and right.
  */
 import type { CaptureGeometry, CaptureHints } from '../../domain/capture-geometry.ts';
@@ -80,7 +81,8 @@ export function toCanonical(
   const hintUp = hints.upAxis ? AXES[hints.upAxis] : null;
   // The floor is perpendicular to the standing body: candidates must be near the hinted up axis or,
   // without a hint, near the longest principal axis (rejects planes tangent to the back or front).
-  const floor = findFloor(sample, sampleCount, hintUp ?? pca.axes[0]);
+  // A capture whose floor was removed upstream has none to find (CaptureHints.floorRemoved).
+  const floor = hints.floorRemoved ? null : findFloor(sample, sampleCount, hintUp ?? pca.axes[0]);
   let up: Vec3;
   if (hintUp) { up = hintUp; diagnostics.upSource = 'hint'; }
   else if (floor) { up = floor.normal; diagnostics.upSource = 'floor'; }

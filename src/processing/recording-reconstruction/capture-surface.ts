@@ -17,7 +17,8 @@ export interface ReconstructedCapture {
 }
 
 /**
- * What measuring is told about a reconstructed surface: metres, y up, that its closed surface
+ * What measuring is told about a reconstructed surface: metres, y up, that its floor is gone (the
+ * reconstruction cut it and stood the body on y = 0: measuring looks for none), that its closed surface
  * bridges gaps under two of its cells (reconstruction-options.ts, meshVoxelM), that the tops of
  * the shoulders were never seen (a phone held below them; caps close them), and which parts of it
  * are made up for the volume: the surface facing up more than 30° from vertical (the caps over the
@@ -26,7 +27,7 @@ export interface ReconstructedCapture {
  * "A recording's volume from the fitted model"): the volume repeats within 0.15–0.2 % instead of 1.1–1.5 %.
  */
 const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = {
-  unit: 'm', upAxis: '+y', bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true,
+  unit: 'm', upAxis: '+y', floorRemoved: true, bridgedGapM: 2 * DEFAULT_RECONSTRUCTION.meshVoxelM, topsUnseen: true,
   unseenSurface: { upFacingNormalY: 0.5, feetBelowM: 0.08 },
 };
 

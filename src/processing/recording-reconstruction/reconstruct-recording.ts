@@ -29,6 +29,7 @@ import { reconstructSurface } from '../surface-reconstruction/reconstruct-surfac
 import { analyseCameraMotion, type CameraMotion } from './camera-motion.ts';
 import { compensateSmoothingWhere, dropBesideNoReturn, filterDepth } from './depth-filter.ts';
 import { extendFeetToFloor, heightAbove, levellingTransform, levelOnFloor, type FloorPlane } from './floor-detection.ts';
+import { floorRemnantPoints, withoutPoints } from './floor-remnants.ts';
 import { floorHeightsPerFrame, lockPosesToFloor } from './floor-locked-poses.ts';
 import { maskPerson, type MaskResult } from './frame-person-mask.ts';
 import { DEFAULT_SEGMENTATION, sweptRegion } from './person-segmentation.ts';
@@ -248,7 +249,12 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   // A turn stands the body on its own turning axis (turn-axis.ts); a walk on the floor's normal.
   const axisPlane = mode === 'turn' ? turnAxisPlane(framePoses, frames.map((f) => f.cameraToWorld), floor, region.centre) : null;
   const levelPlane = axisPlane ?? floor;
-  const levelled = extendFeetToFloor(levelOnFloor(allPoints, levelPlane, region.centre), DEFAULT_SEGMENTATION.footCutM, options.voxelM);
+  const levelledPoints = levelOnFloor(allPoints, levelPlane, region.centre);
+  // A turn's floor, fused in the body's frame, leaves a disc round the feet (floor-remnants.ts).
+  const remnantOptions = mode === 'turn' ? options.turnFloorRemnants : null;
+  const remnants = remnantOptions ? floorRemnantPoints(levelledPoints, remnantOptions.bandM, remnantOptions.supportBottomM, remnantOptions.supportTopM, remnantOptions.radiusM) : null;
+  const floorRemnantCount = remnants ? remnants.reduce((sum, r) => sum + r, 0) : 0;
+  const levelled = extendFeetToFloor(remnants ? withoutPoints(levelledPoints, remnants) : levelledPoints, DEFAULT_SEGMENTATION.footCutM, options.voxelM);
   const emptyAheadM = mode === 'walk' ? options.walkMeshEmptyAheadM : options.turnMeshEmptyAheadM;
   const isEmpty = emptyAheadM > 0 ? seenEmpty(grid, levelPlane, region.centre, options.surfaceMinWeight, emptyAheadM) : undefined;
   const mesh = reconstructSurface(levelled, { voxelSizeM: options.meshVoxelM, floorYM: 0, isEmpty, paraboloidSnap: mode === 'walk' ? options.walkParaboloidSnap : options.turnParaboloidSnap });
@@ -280,6 +286,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       trackingBlocks: separateTracking ? tracking.blockCount : 0,
       surfacePoints: surfacePoints.length / 3,
       capPoints: caps.length / 3,
+      floorRemnantPoints: floorRemnantCount,
       compensatedPoints,
       meshTriangles: mesh.indices.length / 3,
       fuseMs: Math.round(fuseMs),

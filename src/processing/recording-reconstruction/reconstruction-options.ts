@@ -201,6 +201,16 @@ export interface RecordingReconstructionOptions {
    * docs/recording-reconstruction.md, "A turn's size from its silhouettes".
    */
   turnSilhouetteSize: SilhouetteSizeOptions | null;
+  /**
+   * Turn: levelled surface points lower than bandM over the floor with no surface point between
+   * supportBottomM and supportTopM within radiusM horizontally are floor, not feet, and are dropped
+   * before the feet are continued to the floor (floor-remnants.ts); null = kept. A turn's floor,
+   * fused in the body's frame about a leaning axis, left a disc up to ~35 mm high round the feet; a
+   * foot's instep stands above 50 mm within 8 cm of its toes' tips. Walks fuse the floor in the
+   * world's frame and leave no disc (64 simulated walks: none), so they keep every point.
+   * Measured: docs/recording-reconstruction.md, "The floor round a turn's feet".
+   */
+  turnFloorRemnants: { bandM: number; supportBottomM: number; supportTopM: number; radiusM: number } | null;
 }
 
 export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
@@ -233,5 +243,6 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnBehindFactor: 1.5,
   walkBehindFactor: 1.0,
   capClearVoxels: 6,
+  turnFloorRemnants: { bandM: 0.035, supportBottomM: 0.05, supportTopM: 0.15, radiusM: 0.08 },
   turnSilhouetteSize: { frameStride: 6, biasM: -0.00135, gain: 0.6, cellM: 0.06, minSamples: 200, localBelowFraction: 0.36 },
 };

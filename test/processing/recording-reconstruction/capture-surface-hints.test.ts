@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { reconstructedSurfaceHints } from '../../../src/processing/recording-reconstruction/capture-surface.ts';
 
 describe('the hints of a reconstructed recording', () => {
-  it('say metres, y up, bridged gaps under two mesh cells and unseen shoulder tops in both modes', () => {
+  it('say metres, y up, no floor left, bridged gaps under two mesh cells and unseen shoulder tops in both modes', () => {
     for (const mode of ['walk', 'turn'] as const) {
       const hints = reconstructedSurfaceHints(mode);
       assert.equal(hints.unit, 'm');
       assert.equal(hints.upAxis, '+y');
+      assert.equal(hints.floorRemoved, true);
       assert.equal(hints.bridgedGapM, 0.02);
       assert.equal(hints.topsUnseen, true);
     }
