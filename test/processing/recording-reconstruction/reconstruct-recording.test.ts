@@ -5,7 +5,7 @@ import { ProcessingFailure } from '../../../src/domain/processing-failure.ts';
 import { meshVolume } from '../../../src/processing/geometry/mesh-volume.ts';
 import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { capsulePerson, renderRecording, turnSetup, walkPoses, type Scene } from '../../support/analytic-recording.ts';
-import { sectionLengthM } from '../../support/mesh-section.ts';
+import { sectionTapeM } from '../../support/mesh-section.ts';
 
 // A room: walls 2.5 m behind and 2.3 m beside the person, beyond the 1.8 m circle the walks follow.
 const walls = [{ normal: [0, 0, 1] as [number, number, number], offset: -2.5 }, { normal: [1, 0, 0] as [number, number, number], offset: 2.3 }];
@@ -35,7 +35,7 @@ describe('reconstructRecording', () => {
     assert.equal(diagnostics.recordingMode, 'walk');
     assert.ok(meshVolume(geometry.positions, geometry.indices!).closed, 'the mesh is closed');
     // Floor at y = 0 and the person's centre at x = z = 0: the torso ellipsoid's widest section is at y = 1.15 m.
-    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const girthMm = 1000 * sectionTapeM(geometry.positions, geometry.indices!, 1.15, 0.2);
     const truthMm = 1000 * ellipsePerimeterM(0.17, 0.11);
     assert.ok(Math.abs(girthMm - truthMm) < 8, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
     let topM = 0;
@@ -63,7 +63,7 @@ describe('reconstructRecording', () => {
     assert.equal(diagnostics.recordingMode, 'turn');
     assert.ok(Number(diagnostics.silhouetteEdges) > 5000, `${diagnostics.silhouetteEdges} boundary rays`);
     assert.ok(Math.abs(Number(diagnostics.turnDeg) - 375) < 5, `turn ${diagnostics.turnDeg} deg`);
-    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const girthMm = 1000 * sectionTapeM(geometry.positions, geometry.indices!, 1.15, 0.2);
     const truthMm = 1000 * ellipsePerimeterM(0.17, 0.11);
     assert.ok(Math.abs(girthMm - truthMm) < 8, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
   });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../../src/processing/recording-reconstruction/reconstruct-recording.ts';
 import { invertRigid, multiply4, rotationVector, type Mat4 } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { capsulePerson, renderRecording, turnSetup } from '../../support/analytic-recording.ts';
-import { sectionLengthM } from '../../support/mesh-section.ts';
+import { sectionTapeM } from '../../support/mesh-section.ts';
 
 const FRAMES = 100;
 const setup = turnSetup(FRAMES, 375);
@@ -48,7 +48,7 @@ describe('reconstructRecording with a coarser tracking field for turns (turnTrac
     assert.equal(plain.diagnostics.trackingBlocks, 0);
     // Measured on this nearly round, poorly tracked capsule (noise seeds 5–8): +4.2 to +6.3 mm before
     // the turn's silhouette allocation and every-2nd-frame output field (2026-11-25), +6.2 to +8.9 mm since.
-    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const girthMm = 1000 * sectionTapeM(geometry.positions, geometry.indices!, 1.15, 0.2);
     assert.ok(Math.abs(girthMm - TORSO_GIRTH_MM) < 10, `torso girth ${girthMm.toFixed(1)} mm vs ${TORSO_GIRTH_MM.toFixed(1)} mm`);
   });
 

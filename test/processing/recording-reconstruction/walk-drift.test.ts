@@ -5,7 +5,7 @@ import { DEFAULT_RECONSTRUCTION, reconstructRecording } from '../../../src/proce
 import { multiply4, type Mat4 } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, estimateWalkDrift, frameCorrection, type DriftKeyframe } from '../../../src/processing/recording-reconstruction/walk-drift.ts';
 import { capsulePerson, renderRecording, walkPoses } from '../../support/analytic-recording.ts';
-import { sectionLengthM } from '../../support/mesh-section.ts';
+import { sectionTapeM } from '../../support/mesh-section.ts';
 
 const FRAMES = 100;
 /** Drift at the end of the walk: 14 mm, 6 mm, −12 mm and 0.8 degrees of yaw, grown smoothly (a quarter-sine ramp) from 0. */
@@ -73,7 +73,7 @@ describe('reconstructRecording with walkDrift', () => {
     assert.equal(diagnostics.recordingMode, 'walk');
     assert.ok((diagnostics.driftPairs as number) > 0 && diagnostics.framesNotRegistered === 0);
     // The torso ellipsoid's widest section (radii 0.17 x 0.11 m) at y = 1.15 m above the floor.
-    const girthMm = 1000 * sectionLengthM(geometry.positions, geometry.indices!, 1.15, 0.2);
+    const girthMm = 1000 * sectionTapeM(geometry.positions, geometry.indices!, 1.15, 0.2);
     const h = ((0.17 - 0.11) / (0.17 + 0.11)) ** 2;
     const truthMm = 1000 * Math.PI * (0.17 + 0.11) * (1 + (3 * h) / (10 + Math.sqrt(4 - 3 * h)));
     assert.ok(Math.abs(girthMm - truthMm) < 6, `torso girth ${girthMm.toFixed(1)} mm vs ${truthMm.toFixed(1)} mm`);
