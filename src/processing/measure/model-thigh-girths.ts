@@ -10,6 +10,10 @@
  * stay the capture's: they repeat within 5 mm there, and the model's read 8-13 mm thin.
  * The cut is the same tape as on a capture (girth-cut.ts on the model's mesh, the site's plane and
  * parts; extremum sites searched by bestOfNearbyCuts on the model), so only the surface differs.
+ * The girth reported is the mean of the two tapes (thighGirthOfModelAndCapture): with the fused
+ * surface reconstructed without rounding its convex parts (a turn's paraboloid snap), the model's
+ * tape read the four girths 8-9 mm thin on the ISO table, the capture's 0-3 mm thick but
+ * scattering; their mean reads them 2-4 mm thin and repeats within 1.8-4.2 mm between two turns.
  * docs/measurements.md, "Thighs of a turn".
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
@@ -34,4 +38,41 @@ export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<
   const extremum = girthSite(req.field).extremum;
   const cut = extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
   return asModelTape(cut);
+}
+
+/**
+ * One thigh girth as the mean of the fitted model's tape (modelCtx, as thighGirthOnModel) and the
+ * capture's own (captureCtx, the request cut as on any capture), on the model's site: its ring is the
+ * model's ring scaled about its centroid in the plane to the mean's perimeter (a similarity: every
+ * length scales alike), a tape halfway between the two surfaces. Quality: half the reading is the
+ * model's, so observedFraction is half the capture tape's and filledFraction the rest. The model's
+ * tape alone when the capture has no cut there; null when the model has none.
+ * Why the mean: two readings of one girth with complementary errors, the model's stable between
+ * recordings and thin, the capture's accurate on average and scattered (module comment).
+ */
+export function thighGirthOfModelAndCapture(modelCtx: CutContext, captureCtx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
+  const onModel = thighGirthOnModel(modelCtx, req);
+  if (!onModel) return null;
+  const extremum = girthSite(req.field).extremum;
+  const own = extremum ? bestOfNearbyCuts(captureCtx, req, extremum === 'max' ? 1 : -1) : measureGirth(captureCtx, req);
+  if (!own || !(own.site.perimeterM > 0) || !(onModel.site.perimeterM > 0)) return onModel;
+  const perimeterM = 0.5 * (onModel.site.perimeterM + own.site.perimeterM);
+  const ringM = scaledRing(onModel.site.ringM, perimeterM / onModel.site.perimeterM);
+  const quality = { ...onModel.quality, observedFraction: 0.5 * own.quality.observedFraction, filledFraction: 0.5 + 0.5 * (own.quality.filledFraction ?? 0) };
+  return { site: { ...onModel.site, ringM, perimeterM }, quality };
+}
+
+/** A closed ring (xyz interleaved, m) scaled by `factor` about the centroid of its points. */
+function scaledRing(ringM: Float32Array, factor: number): Float32Array {
+  const n = ringM.length / 3;
+  let cx = 0, cy = 0, cz = 0;
+  for (let i = 0; i < n; i++) { cx += ringM[3 * i]; cy += ringM[3 * i + 1]; cz += ringM[3 * i + 2]; }
+  cx /= n; cy /= n; cz /= n;
+  const out = new Float32Array(ringM.length);
+  for (let i = 0; i < n; i++) {
+    out[3 * i] = cx + factor * (ringM[3 * i] - cx);
+    out[3 * i + 1] = cy + factor * (ringM[3 * i + 1] - cy);
+    out[3 * i + 2] = cz + factor * (ringM[3 * i + 2] - cz);
+  }
+  return out;
 }
