@@ -7,19 +7,20 @@
  * floor, fixed in the world, wobbles in the body's frame, where the turn is fused: ±20 mm half a
  * metre from the feet. The frames' floor pixels are masked up to 12 mm above the world floor
  * (person-segmentation.ts footCutM), which keeps only the upper tail of the floor's depth noise, and
- * fused in the body's frame those readings left a disc of floor up to 25 mm high round the feet:
- * 2,000–13,000 mesh vertices on 63 of 64 simulated turns (walks: none). Measuring's floor search
- * then found that disc as a floor on some turns and not on others, and where it found it, cut the
- * body at the disc's height: the two turns of one body stood 22–32 mm apart in height, with every
- * site that hangs from the floor or from stature (docs/recording-reconstruction.md, "The floor
- * round a turn's feet").
+ * fused in the body's frame those readings left a disc of floor up to ~35 mm high round the feet:
+ * more than 1,000 mesh vertices (up to 13,346) on 25 of 64 simulated turns, none on 64 walks.
+ * Measuring's floor search found a "floor" on 19 of the turns and cut the body above it: the two
+ * turns of one body stood up to 22 mm apart in height, with every site that hangs from the floor
+ * or from stature (docs/recording-reconstruction.md, "The floor round a turn's feet").
  */
 
 /**
- * Indices (point numbers) of the levelled points below `bandM` that have no point between `bandM`
- * and `supportTopM` within `radiusM` horizontally (x, z). Cells of radiusM / 4 on the points' x–z
- * bounding box; a cell counts as supported when any supported cell lies within the disc of radiusM
- * around it (cell centres), so the test errs by at most a cell toward keeping a point.
+ * Per levelled point (xyz interleaved, m), 1 when it lies below `bandM` and no point between
+ * `supportBottomM` and `supportTopM` lies within `radiusM` of it horizontally (x, z); else 0.
+ * Cells of radiusM / 4 on the low points' x–z bounding box; a cell counts as supported when a cell
+ * holding a point in the support band lies within the disc of radiusM around it (cell centres), so
+ * the test errs by at most a cell toward keeping a point. The gap between bandM and supportBottomM
+ * keeps the floor's own highest readings from supporting their neighbours.
  */
 export function floorRemnantPoints(levelled: Float32Array, bandM: number, supportBottomM: number, supportTopM: number, radiusM: number): Uint8Array {
   const count = levelled.length / 3;
