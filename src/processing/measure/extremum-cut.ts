@@ -4,6 +4,17 @@
  */
 import type { CutContext, CutRequest } from './girth-cut.ts';
 import { measureGirth } from './girth-cut.ts';
+import { girthSite } from './girth-sites.ts';
+
+/**
+ * The request's girth as its site defines it: an extremum site (girth-sites.ts `extremum`) by
+ * bestOfNearbyCuts, any other site cut on the request's plane. ctx: the capture's or the fitted
+ * model's cut context.
+ */
+export function siteGirthCut(ctx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
+  const extremum = girthSite(req.field).extremum;
+  return extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
+}
 
 /**
  * Extremum sites (the table's `extremum`): the landmark search works on a cheap slice proxy, so

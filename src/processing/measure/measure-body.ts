@@ -40,8 +40,8 @@ import type { FitSegmentation } from './fit-segmentation.ts';
 import { segmentByFit } from './fit-segmentation.ts';
 import type { Capsule } from './cut-filters.ts';
 import type { CutQuality, CutRequest } from './girth-cut.ts';
-import { makeCutContext, measureGirth } from './girth-cut.ts';
-import { bestOfNearbyCuts } from './extremum-cut.ts';
+import { makeCutContext } from './girth-cut.ts';
+import { siteGirthCut } from './extremum-cut.ts';
 import { girthSite, partMask } from './girth-sites.ts';
 import type { ArmLandmarks } from './limb-axes.ts';
 import { armLandmarks, armPointAt, axisPointAtY, calfAndAnkleBelow, legLandmarks } from './limb-axes.ts';
@@ -310,7 +310,6 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   const modelCtx = (hints.armsMoved || hints.thighsScattered) && fit && options.fitter?.model
     ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
-    const extremum = girthSite(req.field).extremum;
     const completed = req.field === 'shoulderFit' && unseenTops
       ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
     if (completed) {
@@ -319,7 +318,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     }
     const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? thighGirthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.armsMoved && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(modelCtx, req, arms, bones)
-      : extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req));
+      : siteGirthCut(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
     girths[req.field] = result.site.perimeterM;
     sites.push(result.site);

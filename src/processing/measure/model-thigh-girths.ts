@@ -17,10 +17,8 @@
  * docs/measurements.md, "Thighs of a turn".
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
-import { bestOfNearbyCuts } from './extremum-cut.ts';
-import type { CutContext, CutRequest } from './girth-cut.ts';
-import { measureGirth } from './girth-cut.ts';
-import { girthSite } from './girth-sites.ts';
+import { siteGirthCut } from './extremum-cut.ts';
+import type { CutContext, CutRequest, measureGirth } from './girth-cut.ts';
 import { asModelTape } from './model-cut-context.ts';
 
 /** The thigh girths a scattered capture reads on the model (upper thigh and thigh, both sides). */
@@ -35,9 +33,7 @@ export const THIGH_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<Circu
  * filledFraction 1). Null when no cut meets the thigh.
  */
 export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
-  const extremum = girthSite(req.field).extremum;
-  const cut = extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
-  return asModelTape(cut);
+  return asModelTape(siteGirthCut(ctx, req));
 }
 
 /**
@@ -53,8 +49,7 @@ export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<
 export function thighGirthOfModelAndCapture(modelCtx: CutContext, captureCtx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
   const onModel = thighGirthOnModel(modelCtx, req);
   if (!onModel) return null;
-  const extremum = girthSite(req.field).extremum;
-  const own = extremum ? bestOfNearbyCuts(captureCtx, req, extremum === 'max' ? 1 : -1) : measureGirth(captureCtx, req);
+  const own = siteGirthCut(captureCtx, req);
   if (!own || !(own.site.perimeterM > 0) || !(onModel.site.perimeterM > 0)) return onModel;
   const perimeterM = 0.5 * (onModel.site.perimeterM + own.site.perimeterM);
   const ringM = scaledRing(onModel.site.ringM, perimeterM / onModel.site.perimeterM);
