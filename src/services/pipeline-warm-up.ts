@@ -19,13 +19,17 @@ export type WarmUpMode = 'walk' | 'turn';
 
 /**
  * The warm-up recordings, in the order a thread runs them. Short, so that a capture arriving during
- * the warm-up waits little (each takes 4-5 s of one core, mostly the fixed cost of fitting,
- * measuring and assets); the turn needs 80 frames, because at 40 (9 degrees a frame) registration
- * loses the turn and the recording fails before the measuring code runs.
+ * the warm-up waits little (each takes 5-6 s of one core, mostly the fixed cost of fitting,
+ * measuring and assets; a capture waits for the one under way and ends the rest). The turn needs at
+ * least 80 frames: at 40 (9 degrees a frame) registration loses the turn and the recording fails
+ * before the measuring code runs. Twice the frames of that minimum (a walk of 80, a turn of 160):
+ * the per-frame code then runs often enough for V8 to finish optimising it, and a thread's first
+ * 250-frame turn ran ~0.4 s faster, its first walk ~0.2 s, for ~2 s more warm-up
+ * (docs/recording-reconstruction.md, "A longer thread warm-up").
  */
 export const WARM_UP_RECORDINGS: readonly { mode: WarmUpMode; frames: number }[] = [
-  { mode: 'walk', frames: 40 },
-  { mode: 'turn', frames: 80 },
+  { mode: 'walk', frames: 80 },
+  { mode: 'turn', frames: 160 },
 ];
 
 /** The Stray Scanner ZIP of a short simulated recording of the body model's mean body (A-pose). */
