@@ -95,7 +95,7 @@ export function findTorsoSites(
   // carries its noise, on which a flat belly's small bulges come and go.
   const stomachY = modelLevels?.mesh
     ? stomachOnModel(modelLevels.mesh.positionsM, modelLevels.mesh.triangles, hipsY, waistY, navelY, centreAt)
-    : toY(stomachIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), navelY / stack.thicknessM - 0.5));
+    : toY(stomachIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), navelY / stack.thicknessM - 0.5, Math.round(STOMACH_HIP_ZONE_M / stack.thicknessM)));
   // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
   // would include it.
   // (With a fitted model's labels too: above the axilla a horizontal tape cannot pass under the arm.)
@@ -127,7 +127,7 @@ export function stomachOnModel(
   const cx = new Float64Array(count), cz = new Float64Array(count);
   for (let k = 0; k < count; k++) [cx[k], cz[k]] = centreAt(hipsY + k * MODEL_PROFILE_STEP_M);
   const profile = modelFrontProfile(positionsM, triangles, hipsY, MODEL_PROFILE_STEP_M, cx, cz);
-  return hipsY + MODEL_PROFILE_STEP_M * stomachIndex(profile, 0, count - 1, (navelY - hipsY) / MODEL_PROFILE_STEP_M);
+  return hipsY + MODEL_PROFILE_STEP_M * stomachIndex(profile, 0, count - 1, (navelY - hipsY) / MODEL_PROFILE_STEP_M, Math.round(STOMACH_HIP_ZONE_M / MODEL_PROFILE_STEP_M));
 }
 
 /**
@@ -184,30 +184,46 @@ export function modelFrontProfile(
 
 /**
  * A belly bulge's prominence (m: how far it stands above the front profile's lowest point between it
- * and any higher point, or the range's end) below which it does not count, and above which it counts
- * fully; in between the stomach's level is a blend of the bulge's and the navel's (see stomachIndex).
+ * and the next higher point toward the waist, or the range's waist end) below which it does not
+ * count, and above which it counts fully; in between the stomach's level is a blend of the bulge's
+ * and the navel's (see stomachIndex).
  */
 const BULGE_PROMINENCE_MIN_M = 0.00075;
-const BULGE_PROMINENCE_FULL_M = 0.00225;
+const BULGE_PROMINENCE_FULL_M = 0.00125;
+
+/**
+ * The lowest part of the stomach's range (m above the hips' level) where a maximum is the pelvis's
+ * front (a thin body's pubic mound, or a pendulous belly) rather than the abdomen's: it is the
+ * stomach only when it stands BULGE_PROMINENCE_MIN_M in front of every bulge above it.
+ */
+export const STOMACH_HIP_ZONE_M = 0.04;
 
 /**
  * The stomach's level (a fractional slice index): the most protruding bulge of the front profile
  * between the hips and the waist (slice indices i0..i1), or, on a belly without one, the navel's
  * level (`navelIndex`), as anthropometric protocols measure a flat abdomen at the umbilicus.
  * - The bulge: on the profile averaged over ±3 slices, the highest local maximum with a prominence
- *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). The range's
- *   hip end counts (an obese belly can protrude most at the hips' level) only when it stands at
- *   least BULGE_PROMINENCE_MIN_M in front of every bulge above it; its waist end never does: the
- *   profile rises there where the ribcage and bust come in.
+ *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). Its prominence
+ *   is taken toward the waist only: how far the belly stands out over the profile between it and
+ *   the waist (or a higher point on the way).
+ * - A maximum in the range's lowest `hipZoneSlices` slices (STOMACH_HIP_ZONE_M: the hip end itself,
+ *   or a thin body's pubic mound just above the hips' level) counts only when it stands at least
+ *   BULGE_PROMINENCE_MIN_M in front of every bulge above it (an obese belly can protrude most at
+ *   the hips' level); the range's waist end never counts: the profile rises there where the ribcage
+ *   and bust come in.
  * - Between BULGE_PROMINENCE_MIN_M and BULGE_PROMINENCE_FULL_M the level is the bulge's and the
  *   navel's mixed in proportion, so it moves with the profile instead of jumping.
  * Why: with "the bulge, else the range's maximum", a flat belly's stomach sat at the waist (the
  * range's top) on one recording and at the hips on the next (girths 564 and 776 mm), or at the waist
- * itself on both (then stomachFit = waistFit). And a thin body's groin, at the hip end, stood
- * 0.1 mm behind its belly on one turn and level with it on the next: the stomach moved 106 mm down,
- * nearly to the hips (girths 579 and 790 mm).
+ * itself on both (then stomachFit = waistFit). A thin body's groin, at the hip end, stood 0.1 mm
+ * behind its belly on one turn and level with it on the next: the stomach moved 106 mm down,
+ * nearly to the hips (girths 579 and 790 mm). And with the prominence taken against the higher of
+ * the dips on both sides, the same thin body's belly (2–3 mm in front of its navel, a groin as high
+ * 80 mm below it) counted 0.8–1.9 mm prominent, inside the blend of 0.75–2.25 mm then used: its
+ * level moved up to 30 mm between two recordings and its stomach 30–80 mm
+ * (docs/recording-reconstruction.md, "The stomach's prominence toward the waist").
  */
-export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number): number {
+export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number, hipZoneSlices = 0): number {
   const lo = Math.max(0, i0), hi = Math.min(front.length - 1, i1);
   const n = hi - lo + 1;
   if (n < 5) return navelIndex;
@@ -217,23 +233,21 @@ export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, n
     for (let k = Math.max(lo, lo + i - 3); k <= Math.min(hi, lo + i + 3); k++) if (Number.isFinite(front[k])) { sum += front[k]; count++; }
     smooth[i] = count > 0 ? sum / count : -Infinity;
   }
-  let best = -1, bestProminence = 0, hipEndProminence = -1;
-  // The hips' end counts (a low, pendulous belly), the waist's end never does (the ribcage).
+  let best = -1, bestProminence = 0, hipBest = -1, hipBestProminence = 0;
   for (let i = 0; i < n - 1; i++) {
     const v = smooth[i];
     if (!((i === 0 || v > smooth[i - 1]) && v >= smooth[i + 1])) continue;
-    // Prominence: the deepest dip on each side before a higher point (or the end).
-    // (The hips' end has no side below it: only the dip above it counts.)
-    let left = i === 0 ? -Infinity : v, right = v;
-    for (let k = i - 1; k >= 0 && smooth[k] <= v; k--) left = Math.min(left, smooth[k]);
-    for (let k = i + 1; k < n && smooth[k] <= v; k++) right = Math.min(right, smooth[k]);
-    const prominence = v - Math.max(left, right);
+    // Prominence toward the waist: the deepest dip before a higher point (or the range's end).
+    let dip = v;
+    for (let k = i + 1; k < n && smooth[k] <= v; k++) dip = Math.min(dip, smooth[k]);
+    const prominence = v - dip;
     if (prominence < BULGE_PROMINENCE_MIN_M) continue;
-    // The hip end is weighed against the bulges above it once they are all known.
-    if (i === 0) { hipEndProminence = prominence; continue; }
-    if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; }
+    // The hip zone is weighed against the bulges above it once they are all known.
+    if (i <= hipZoneSlices) {
+      if (hipBest < 0 || v > smooth[hipBest]) { hipBest = i; hipBestProminence = prominence; }
+    } else if (best < 0 || v > smooth[best]) { best = i; bestProminence = prominence; }
   }
-  if (hipEndProminence >= 0 && (best < 0 || smooth[0] >= smooth[best] + BULGE_PROMINENCE_MIN_M)) { best = 0; bestProminence = hipEndProminence; }
+  if (hipBest >= 0 && (best < 0 || smooth[hipBest] >= smooth[best] + BULGE_PROMINENCE_MIN_M)) { best = hipBest; bestProminence = hipBestProminence; }
   if (best < 0) return navelIndex;
   const bulge = extremumIndex(front, lo + best - 2, lo + best + 2, 1);
   const share = Math.min(1, (bestProminence - BULGE_PROMINENCE_MIN_M) / (BULGE_PROMINENCE_FULL_M - BULGE_PROMINENCE_MIN_M));

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { stomachIndex } from '../../../src/processing/measure/torso-sites.ts';
+import { STOMACH_HIP_ZONE_M, stomachIndex } from '../../../src/processing/measure/torso-sites.ts';
 
 // Front profiles (m of forward protrusion per 5 mm slice, from the hips up to the waist).
 describe('stomachIndex (the stomach level)', () => {
@@ -49,6 +49,28 @@ describe('stomachIndex (the stomach level)', () => {
       const level = stomachIndex(profile(groinM), 0, 36, 35);
       assert.ok(level > 18, `groin ${groinM * 1000} mm: stomach at slice ${level.toFixed(1)} (the belly is at 21, the navel at 35)`);
     }
+  });
+
+  // A thin man's (M-young-thin-short) fitted model on two simulated turns, its front every 4 mm from
+  // the hips' level up to the waist (mm, rounded): a groin just above the hips, a dip, his belly
+  // 2–3 mm in front of his navel, the navel's hollow under the waist.
+  const mm = (values: number[]) => Float64Array.from(values, (v) => v / 1000);
+
+  it('reads a thin body\'s belly, not the groin 0.2 mm higher just above the hips\' level', () => {
+    const front = mm([35.7, 35.9, 36.1, 36.3, 36.0, 35.8, 35.5, 35.2, 35.0, 34.8, 34.8, 35.0, 35.1, 35.3, 35.4, 35.5, 35.6, 35.6, 35.7, 35.8,
+      35.9, 35.9, 36.0, 36.1, 35.9, 35.8, 35.7, 35.6, 35.4, 35.3, 35.1, 35.0, 34.8, 34.7, 34.6, 34.5, 34.1, 33.8, 33.6]);
+    const hipZoneSlices = Math.round(STOMACH_HIP_ZONE_M / 0.004);
+    const level = stomachIndex(front, 0, front.length - 1, 38.2, hipZoneSlices);
+    assert.ok(Math.abs(level - 23) <= 3, `stomach at slice ${level.toFixed(1)} (the belly's top is at 23, the groin at 3, the navel at 38)`);
+  });
+
+  it('counts a belly fully by how far it stands out toward the waist, though a groin below it is higher', () => {
+    // The hips' end descends from a groin below the range; between it and the belly the profile
+    // dips 1.2 mm, toward the waist 2.9 mm.
+    const front = mm([12.3, 12.0, 11.8, 11.5, 11.5, 11.6, 11.8, 12.0, 12.1, 12.2, 12.4, 12.5, 12.5, 12.5, 12.5, 12.6, 12.6, 12.7, 12.7,
+      12.5, 12.4, 12.2, 11.9, 11.8, 11.6, 11.4, 11.2, 11.1, 11.0, 10.9, 10.7, 10.3, 10.0, 9.8]);
+    const level = stomachIndex(front, 0, front.length - 1, 33.2, Math.round(STOMACH_HIP_ZONE_M / 0.004));
+    assert.ok(Math.abs(level - 17.5) <= 2, `stomach at slice ${level.toFixed(1)} (the belly's top is at 17-18, the navel at 33)`);
   });
 
   it('still reads a pendulous belly at the hips\' end when it stands clear in front of everything above', () => {
