@@ -73,9 +73,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     backoffBaseMs: options.backoffBaseMs ?? 20,
     // The production default (JOB_LEASE_MS, 60 s). The test pipelines process on the event loop
     // that renews a job's lease, so on a loaded machine a scan that takes longer than a short lease
-    // let the worker retake its own running job: a second attempt ran beside the first, and a test
-    // that waited for "no job running" then saw the first attempt's file records (CI, once, with a
-    // 5 s lease). Lease expiry itself is tested in job-worker.test.ts and multi-process.test.ts.
+    // can let the worker retake its own running job: a second attempt beside the first, and a test
+    // that waits for "no job running" then sees the first attempt's file records (the likely cause
+    // of one CI failure with a 5 s lease; not reproduced). Lease expiry itself is tested in
+    // job-worker.test.ts and multi-process.test.ts.
     leaseMs: options.leaseMs ?? 60_000,
   });
   return Object.assign(service, {

@@ -95,7 +95,7 @@ export function findTorsoSites(
   // carries its noise, on which a flat belly's small bulges come and go.
   const stomachY = modelLevels?.mesh
     ? stomachOnModel(modelLevels.mesh.positionsM, modelLevels.mesh.triangles, hipsY, waistY, navelY, centreAt)
-    : toY(stomachIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), navelY / stack.thicknessM - 0.5, Math.round(STOMACH_HIP_ZONE_M / stack.thicknessM)));
+    : toY(stomachIndex(front, sliceOf(stack, hipsY), sliceOf(stack, waistY), navelY / stack.thicknessM - 0.5, stack.thicknessM));
   // Never at or above the armpits (slice topology): where an arm joins the torso loop the cut
   // would include it.
   // (With a fitted model's labels too: above the axilla a horizontal tape cannot pass under the arm.)
@@ -127,7 +127,7 @@ export function stomachOnModel(
   const cx = new Float64Array(count), cz = new Float64Array(count);
   for (let k = 0; k < count; k++) [cx[k], cz[k]] = centreAt(hipsY + k * MODEL_PROFILE_STEP_M);
   const profile = modelFrontProfile(positionsM, triangles, hipsY, MODEL_PROFILE_STEP_M, cx, cz);
-  return hipsY + MODEL_PROFILE_STEP_M * stomachIndex(profile, 0, count - 1, (navelY - hipsY) / MODEL_PROFILE_STEP_M, Math.round(STOMACH_HIP_ZONE_M / MODEL_PROFILE_STEP_M));
+  return hipsY + MODEL_PROFILE_STEP_M * stomachIndex(profile, 0, count - 1, (navelY - hipsY) / MODEL_PROFILE_STEP_M, MODEL_PROFILE_STEP_M);
 }
 
 /**
@@ -196,7 +196,7 @@ const BULGE_PROMINENCE_FULL_M = 0.00125;
  * front (a thin body's pubic mound, or a pendulous belly) rather than the abdomen's: it is the
  * stomach only when it stands BULGE_PROMINENCE_MIN_M in front of every bulge above it.
  */
-export const STOMACH_HIP_ZONE_M = 0.04;
+const STOMACH_HIP_ZONE_M = 0.04;
 
 /**
  * The stomach's level (a fractional slice index): the most protruding bulge of the front profile
@@ -206,8 +206,9 @@ export const STOMACH_HIP_ZONE_M = 0.04;
  *   of at least BULGE_PROMINENCE_MIN_M, refined on the raw profile (extremumIndex). Its prominence
  *   is taken toward the waist only: how far the belly stands out over the profile between it and
  *   the waist (or a higher point on the way).
- * - A maximum in the range's lowest `hipZoneSlices` slices (STOMACH_HIP_ZONE_M: the hip end itself,
- *   or a thin body's pubic mound just above the hips' level) counts only when it stands at least
+ * - A maximum in the range's lowest STOMACH_HIP_ZONE_M (the hip end itself, or a thin body's pubic
+ *   mound just above the hips' level; `sliceM` is the profile's spacing, m, and without it the zone
+ *   is the hip end alone) counts only when it stands at least
  *   BULGE_PROMINENCE_MIN_M in front of every bulge above it (an obese belly can protrude most at
  *   the hips' level); the range's waist end never counts: the profile rises there where the ribcage
  *   and bust come in.
@@ -223,7 +224,8 @@ export const STOMACH_HIP_ZONE_M = 0.04;
  * level moved up to 30 mm between two recordings and its stomach 30–80 mm
  * (docs/recording-reconstruction.md, "The stomach's prominence toward the waist").
  */
-export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number, hipZoneSlices = 0): number {
+export function stomachIndex(front: ArrayLike<number>, i0: number, i1: number, navelIndex: number, sliceM?: number): number {
+  const hipZoneSlices = sliceM ? Math.round(STOMACH_HIP_ZONE_M / sliceM) : 0;
   const lo = Math.max(0, i0), hi = Math.min(front.length - 1, i1);
   const n = hi - lo + 1;
   if (n < 5) return navelIndex;
