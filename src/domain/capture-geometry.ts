@@ -52,6 +52,14 @@ export interface CaptureHints {
    */
   thighsScattered?: boolean;
   /**
+   * The capture's fused surface scatters by millimetres from plane to plane, differently on each
+   * capture of one body (a phone recording of a person turning in place, registered frame to frame on
+   * the body's own surface): measuring then reads the torso girths below the armpits, the lower
+   * thighs and the calves as the fitted body model's tape plus the capture's mean offset from the
+   * model over the planes within 2 cm. Absent: one cut of the capture.
+   */
+  surfaceScattered?: boolean;
+  /**
    * Where the capture's closed surface was made up rather than seen (a phone recording: caps over
    * the shoulders and the crown, never seen from chest height; feet blended with the floor by the
    * depth sensor's smoothing): the volume then takes the fitted body model's surface there and the

@@ -1,7 +1,7 @@
 // A body made by the posable body model (a woman, arms lowered 0.15 rad) as a capture mesh, and the
 // same mesh with some body parts' surface moved along its normals: what a fusion's blur of a
 // moving or loosely registered limb does to a capture, for the tests of measuring on the fitted
-// model instead (model-arm-girths.test.ts, model-thigh-girths.test.ts).
+// model instead (model-arm-girths.test.ts, model-thigh-girths.test.ts, model-offset-girths.test.ts).
 import type { CaptureGeometry } from '../../src/domain/capture-geometry.ts';
 import { BODY_PARTS, type BodyPart } from '../../src/processing/body-model/posable-model-types.ts';
 import { vertexNormals } from '../../src/processing/body-model/fit-kinematics.ts';
@@ -11,10 +11,10 @@ export interface DisplaceableBody {
   /** The body as a capture (canonical frame, m). */
   mesh: CaptureGeometry;
   /**
-   * A copy whose vertices on `parts` moved along their unit normals by displacementM(nx, ny, nz)
-   * (m, outward positive), every other vertex where it was.
+   * A copy whose vertices on `parts` moved along their unit normals by displacementM(nx, ny, nz, yM)
+   * (m, outward positive; yM the vertex's height, m), every other vertex where it was.
    */
-  displaced(parts: readonly BodyPart[], displacementM: (nx: number, ny: number, nz: number) => number): CaptureGeometry;
+  displaced(parts: readonly BodyPart[], displacementM: (nx: number, ny: number, nz: number, yM: number) => number): CaptureGeometry;
 }
 
 export function displaceableModelBody(): DisplaceableBody {
@@ -31,7 +31,7 @@ export function displaceableModelBody(): DisplaceableBody {
       const out = Float32Array.from(positions);
       for (let v = 0; v < body.model.vertexCount; v++) {
         if (!moved.has(body.model.vertexPart[v])) continue;
-        const d = displacementM(normals[3 * v], normals[3 * v + 1], normals[3 * v + 2]);
+        const d = displacementM(normals[3 * v], normals[3 * v + 1], normals[3 * v + 2], positions[3 * v + 1]);
         for (let k = 0; k < 3; k++) out[3 * v + k] += d * normals[3 * v + k];
       }
       return mesh(out);

@@ -58,7 +58,7 @@ export function thighGirthOfModelAndCapture(modelCtx: CutContext, captureCtx: Cu
 }
 
 /** A closed ring (xyz interleaved, m) scaled by `factor` about the centroid of its points. */
-function scaledRing(ringM: Float32Array, factor: number): Float32Array {
+export function scaledRing(ringM: Float32Array, factor: number): Float32Array {
   const n = ringM.length / 3;
   let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < n; i++) { cx += ringM[3 * i]; cy += ringM[3 * i + 1]; cz += ringM[3 * i + 2]; }

@@ -34,11 +34,12 @@ const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = {
 /**
  * The hints for a reconstruction of a recording made in `mode`: a turn's arms swing while the
  * person turns, so its fused arms are blurred (CaptureHints.armsMoved), and its fused thighs scatter
- * between recordings (CaptureHints.thighsScattered); a walk's person stands still and is seen from
+ * between recordings (CaptureHints.thighsScattered), as its whole fused surface does from plane to
+ * plane (CaptureHints.surfaceScattered); a walk's person stands still and is seen from
  * poses the phone measured.
  */
 export function reconstructedSurfaceHints(mode: RecordingMode): CaptureHints {
-  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn', thighsScattered: mode === 'turn' };
+  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn', thighsScattered: mode === 'turn', surfaceScattered: mode === 'turn' };
 }
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {

@@ -10,18 +10,8 @@ import type { Measurements } from '../../../src/domain/measurements.ts';
 import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
 import { THIGH_GIRTH_FIELDS } from '../../../src/processing/measure/model-thigh-girths.ts';
+import { ringLengthM } from '../../support/ring-length.ts';
 import { displaceableModelBody } from '../../support/surface-displacement.ts';
-
-/** Length of a closed ring (xyz interleaved, m). */
-function ringLengthM(ring: Float32Array): number {
-  let length = 0;
-  const n = ring.length / 3;
-  for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
-    length += Math.hypot(ring[3 * j] - ring[3 * i], ring[3 * j + 1] - ring[3 * i + 1], ring[3 * j + 2] - ring[3 * i + 2]);
-  }
-  return length;
-}
 
 /**
  * Two recordings' thigh blurs (m, direction): a turn's frames registered a few millimetres apart

@@ -22,10 +22,12 @@ describe('the hints of a reconstructed recording', () => {
     }
   });
 
-  it('say that the arms moved and the thighs scatter in a turn, and neither in a walk', () => {
+  it('say that the arms moved, the thighs scatter and the surface scatters from plane to plane in a turn, and none of these in a walk', () => {
     assert.equal(reconstructedSurfaceHints('turn').armsMoved, true);
     assert.equal(reconstructedSurfaceHints('walk').armsMoved, false);
     assert.equal(reconstructedSurfaceHints('turn').thighsScattered, true);
     assert.equal(reconstructedSurfaceHints('walk').thighsScattered, false);
+    assert.equal(reconstructedSurfaceHints('turn').surfaceScattered, true);
+    assert.equal(reconstructedSurfaceHints('walk').surfaceScattered, false);
   });
 });

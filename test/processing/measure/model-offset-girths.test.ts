@@ -1,0 +1,68 @@
+// A capture whose fused surface scatters from plane to plane (CaptureHints.surfaceScattered: a phone
+// recording of a person turning in place) reads a girth a few millimetres off on one cut, differently
+// on each capture of one body; measuring then reads the torso girths below the armpits, the lower
+// thighs and the calves as the fitted model's tape plus the capture's mean offset from the model on
+// five planes 1 cm apart (model-offset-girths.ts), and leaves every other girth as it was.
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
+import type { CaptureGeometry } from '../../../src/domain/capture-geometry.ts';
+import { CIRCUMFERENCE_FIELDS } from '../../../src/domain/measurements.ts';
+import { measureBody } from '../../../src/processing/measure/measure-body.ts';
+import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
+import { MODEL_OFFSET_GIRTH_FIELDS } from '../../../src/processing/measure/model-offset-girths.ts';
+import { ringLengthM } from '../../support/ring-length.ts';
+import { displaceableModelBody } from '../../support/surface-displacement.ts';
+
+/**
+ * Two recordings' ripples: the surface moved out by amplitudeM·sin(2π·y/wavelength + phase), a blur
+ * that comes and goes with height. At a 4 cm wavelength five planes 1 cm apart average it to a fifth.
+ */
+const WAVELENGTH_M = 0.04;
+const RIPPLES = [{ amplitudeM: 0.002, phaseRad: 0 }, { amplitudeM: 0.002, phaseRad: Math.PI / 2 }];
+const PARTS = ['torso', 'thighLeft', 'thighRight', 'shinLeft', 'shinRight'] as const;
+
+describe('torso and lower-leg girths of a capture whose surface scatters from plane to plane', () => {
+  let truth: BodyMeasurementResult;
+  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  before(() => {
+    const body = displaceableModelBody();
+    const fitter = posableModelFitter({});
+    truth = measureBody(body.mesh, {}, {}, { fitter });
+    for (const { amplitudeM, phaseRad } of RIPPLES) {
+      const rippled: CaptureGeometry = body.displaced(PARTS, (_nx, _ny, _nz, yM) => amplitudeM * Math.sin((2 * Math.PI * yM) / WAVELENGTH_M + phaseRad));
+      asCaptured.push(measureBody(rippled, {}, {}, { fitter }));
+      scattered.push(measureBody(rippled, { surfaceScattered: true }, {}, { fitter }));
+    }
+  });
+
+  it('reads two rippled captures nearer each other than their own cuts, and each within the ripple of the true girth', () => {
+    let capturedDiffMm = 0, offsetDiffMm = 0;
+    for (const field of MODEL_OFFSET_GIRTH_FIELDS) {
+      capturedDiffMm += Math.abs(1000 * (asCaptured[0].measurements[field] - asCaptured[1].measurements[field]));
+      offsetDiffMm += Math.abs(1000 * (scattered[0].measurements[field] - scattered[1].measurements[field]));
+      for (const [i, result] of scattered.entries()) {
+        // A 2 mm ripple moves one cut by up to 2π·2 ≈ 12.6 mm; the five planes' mean by a fifth of it.
+        const errorMm = 1000 * (result.measurements[field] - truth.measurements[field]);
+        assert.ok(Math.abs(errorMm) < 6, `${field}: ${errorMm.toFixed(1)} mm from the unrippled body's girth`);
+        const quality = result.siteQuality!.find((q) => q.field === field)!;
+        const own = asCaptured[i].siteQuality!.find((q) => q.field === field)!;
+        // The size is the capture's, the ring's shape the model's: half the capture's observed share.
+        assert.ok(Math.abs(quality.observedFraction - 0.5 * own.observedFraction) < 0.05, `${field}: observed ${quality.observedFraction} against the capture's ${own.observedFraction}`);
+        const site = result.sites.find((s) => s.field === field)!;
+        assert.ok(Math.abs(ringLengthM(site.ringM) - site.perimeterM) < 1e-5, `${field}: ring ${ringLengthM(site.ringM)} m, girth ${site.perimeterM} m`);
+      }
+    }
+    assert.ok(offsetDiffMm < 0.5 * capturedDiffMm, `summed over the ${MODEL_OFFSET_GIRTH_FIELDS.size} girths: ${offsetDiffMm.toFixed(1)} mm apart, the captures' own cuts ${capturedDiffMm.toFixed(1)} mm`);
+    assert.equal(scattered[0].diagnostics.torsoLegGirthSource, "fitted model plus the capture's offset");
+    assert.equal(asCaptured[0].diagnostics.torsoLegGirthSource, 'capture');
+  });
+
+  it('leaves the neck, shoulder, thighs, ankles and arms as the capture reads them', () => {
+    // (Ratios and estimates derived from the girths, such as the waist-to-hip ratio, follow them.)
+    for (const field of CIRCUMFERENCE_FIELDS) {
+      if (MODEL_OFFSET_GIRTH_FIELDS.has(field)) continue;
+      assert.equal(scattered[0].measurements[field], asCaptured[0].measurements[field], field);
+    }
+  });
+});
