@@ -16,6 +16,11 @@ export function siteGirthCut(ctx: CutContext, req: CutRequest): ReturnType<typeo
   return extremum ? bestOfNearbyCuts(ctx, req, extremum === 'max' ? 1 : -1) : measureGirth(ctx, req);
 }
 
+/** The request's plane moved `offsetM` (m) along its normal. */
+export function requestAlongNormal(req: CutRequest, offsetM: number): CutRequest {
+  return { ...req, point: [req.point[0] + offsetM * req.normal[0], req.point[1] + offsetM * req.normal[1], req.point[2] + offsetM * req.normal[2]] };
+}
+
 /**
  * Extremum sites (the table's `extremum`): the landmark search works on a cheap slice proxy, so
  * five real cuts 4 mm apart along the plane normal are fitted with a parabola and the girth is cut
@@ -24,7 +29,7 @@ export function siteGirthCut(ctx: CutContext, req: CutRequest): ReturnType<typeo
  */
 export function bestOfNearbyCuts(ctx: CutContext, req: CutRequest, sign: 1 | -1): ReturnType<typeof measureGirth> {
   const step = 0.004;
-  const at = (offset: number) => measureGirth(ctx, { ...req, point: [req.point[0] + offset * req.normal[0], req.point[1] + offset * req.normal[1], req.point[2] + offset * req.normal[2]] });
+  const at = (offset: number) => measureGirth(ctx, requestAlongNormal(req, offset));
   const ks: number[] = [], values: number[] = [];
   for (let k = -2; k <= 2; k++) {
     const cut = at(step * k);

@@ -19,11 +19,11 @@
  * model-completed tape (unseen-shoulder-tops.ts). Canonical frame, m.
  */
 import type { CircumferenceField } from '../../domain/measurements.ts';
-import { siteGirthCut } from './extremum-cut.ts';
+import { requestAlongNormal, siteGirthCut } from './extremum-cut.ts';
 import type { CutContext, CutRequest } from './girth-cut.ts';
 import { measureGirth } from './girth-cut.ts';
 import { asModelTape } from './model-cut-context.ts';
-import { scaledRing } from './model-thigh-girths.ts';
+import { modelTapeAtLength } from './model-thigh-girths.ts';
 
 /** The girths read as the model's tape plus the capture's mean offset. */
 export const MODEL_OFFSET_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<CircumferenceField>([
@@ -37,11 +37,6 @@ export const OFFSET_PLANE_STEP_M = 0.01;
 export const OFFSET_PLANE_SPAN_M = 0.02;
 /** Fewer planes with both a capture and a model cut than this: the capture's own cut instead. */
 const MIN_OFFSET_PLANES = 3;
-
-/** The request moved `offsetM` along its plane's normal. */
-function shifted(req: CutRequest, offsetM: number): CutRequest {
-  return { ...req, point: [req.point[0] + offsetM * req.normal[0], req.point[1] + offsetM * req.normal[1], req.point[2] + offsetM * req.normal[2]] };
-}
 
 /**
  * One girth as the model's tape (modelCtx: model-cut-context.ts; the site's cut, an extremum site's
@@ -59,7 +54,7 @@ export function girthOfModelWithCaptureOffset(modelCtx: CutContext, captureCtx: 
   let own: ReturnType<typeof measureGirth> = null;
   const steps = Math.round(OFFSET_PLANE_SPAN_M / OFFSET_PLANE_STEP_M);
   for (let k = -steps; k <= steps; k++) {
-    const request = shifted(req, k * OFFSET_PLANE_STEP_M);
+    const request = requestAlongNormal(req, k * OFFSET_PLANE_STEP_M);
     const capture = measureGirth(captureCtx, request);
     if (k === 0) own = capture;
     if (!capture || !(capture.site.perimeterM > 0)) continue;
@@ -69,8 +64,5 @@ export function girthOfModelWithCaptureOffset(modelCtx: CutContext, captureCtx: 
     planes++;
   }
   if (planes < MIN_OFFSET_PLANES || !own) return siteGirthCut(captureCtx, req);
-  const perimeterM = onModel.site.perimeterM + offsetSumM / planes;
-  const ringM = scaledRing(onModel.site.ringM, perimeterM / onModel.site.perimeterM);
-  const quality = { ...onModel.quality, observedFraction: 0.5 * own.quality.observedFraction, filledFraction: 0.5 + 0.5 * (own.quality.filledFraction ?? 0) };
-  return { site: { ...onModel.site, ringM, perimeterM }, quality };
+  return modelTapeAtLength(onModel, own, onModel.site.perimeterM + offsetSumM / planes);
 }

@@ -51,14 +51,24 @@ export function thighGirthOfModelAndCapture(modelCtx: CutContext, captureCtx: Cu
   if (!onModel) return null;
   const own = siteGirthCut(captureCtx, req);
   if (!own || !(own.site.perimeterM > 0) || !(onModel.site.perimeterM > 0)) return onModel;
-  const perimeterM = 0.5 * (onModel.site.perimeterM + own.site.perimeterM);
+  return modelTapeAtLength(onModel, own, 0.5 * (onModel.site.perimeterM + own.site.perimeterM));
+}
+
+type Tape = NonNullable<ReturnType<typeof measureGirth>>;
+
+/**
+ * A reading made of the model's tape and the capture's own cut (`own`) together, `perimeterM` long
+ * (m): the model's site with its ring scaled about its centroid to that length, and a quality in
+ * which half of the capture cut's observed share counts (half the reading is the model's).
+ */
+export function modelTapeAtLength(onModel: Tape, own: Tape, perimeterM: number): Tape {
   const ringM = scaledRing(onModel.site.ringM, perimeterM / onModel.site.perimeterM);
   const quality = { ...onModel.quality, observedFraction: 0.5 * own.quality.observedFraction, filledFraction: 0.5 + 0.5 * (own.quality.filledFraction ?? 0) };
   return { site: { ...onModel.site, ringM, perimeterM }, quality };
 }
 
 /** A closed ring (xyz interleaved, m) scaled by `factor` about the centroid of its points. */
-export function scaledRing(ringM: Float32Array, factor: number): Float32Array {
+function scaledRing(ringM: Float32Array, factor: number): Float32Array {
   const n = ringM.length / 3;
   let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < n; i++) { cx += ringM[3 * i]; cy += ringM[3 * i + 1]; cz += ringM[3 * i + 2]; }
