@@ -3,7 +3,7 @@
 // mesh as in eval-accuracy (site-agnostic girth error, volume error; ISO 20685-1 table), plus the
 // repeatability of two recordings with different seeds, and optionally Open3D's TSDF fusion of the
 // same (person-masked) depth maps with the app's poses, measured by our pipeline.
-// Usage: node scripts/eval-recording/main.ts --makehuman <dir> [--bodies n] [--modes walk,turn]
+// Usage: node scripts/eval-recording/main.ts --makehuman <dir> [--bodies n] [--first k] [--modes walk,turn]
 //   [--frames 250] [--seed 11] [--no-repeat] [--open3d] [--json <file>]
 //   [--override '<JSON merged one level deep into DEFAULT_RECONSTRUCTION>'] (to compare an option before it is a default)
 //   [--true-poses] (each recording fused with the simulator's true poses, as stage c of stages.ts: what
@@ -35,6 +35,8 @@ const { values } = parseArgs({
   options: {
     makehuman: { type: 'string', default: DEFAULT_MAKEHUMAN_DIR },
     bodies: { type: 'string' },
+    /** The first body (index into BODY_PRESETS; its seeds stay seed + index): --first 8 --bodies 6 are the 6 bodies after the evaluation's 8. */
+    first: { type: 'string', default: '0' },
     modes: { type: 'string', default: 'walk,turn' },
     frames: { type: 'string', default: '250' },
     seed: { type: 'string', default: '11' },
@@ -53,7 +55,8 @@ const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(
 const modes = values.modes.split(',') as ('walk' | 'turn')[];
 const frames = Number(values.frames);
 const seed = Number(values.seed);
-const presets = BODY_PRESETS.slice(0, values.bodies ? Number(values.bodies) : BODY_PRESETS.length);
+const first = Number(values.first);
+const presets = BODY_PRESETS.slice(first, values.bodies ? first + Number(values.bodies) : BODY_PRESETS.length);
 // Measured as production measures a reconstructed recording: with the posable body model fitted to it.
 const measure = (geometry: Parameters<typeof measureBody>[0], hints: Parameters<typeof measureBody>[1], context: Parameters<typeof measureBody>[2]) =>
   measureBody(geometry, hints, context, { fitter: posableModelFitter(context) });
@@ -78,9 +81,9 @@ const repeatSplit = new Map<string, Map<string, { surface: number[]; site: numbe
 const meshValuesMm = new Map<string, Record<string, number>>();
 const timings: { mode: string; ms: number }[] = [];
 const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
-let run = 0;
+let run = first;
 
-for (const { preset, mesh, body } of evaluationBodies(values.makehuman, 0, presets.length)) {
+for (const { preset, mesh, body } of evaluationBodies(values.makehuman, first, presets.length)) {
   const truth = bodyTruth(preset.name, mesh, seed);
   // What the same measuring reads on the body mesh itself: a recording's value minus this is the
   // error a user sees, landmark placement included (the ISO table's site-agnostic error leaves it out).

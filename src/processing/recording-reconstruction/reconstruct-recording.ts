@@ -209,11 +209,12 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   if (turnGraph && turnKeyframes.length >= 2) {
     // The keyframes' registered poses are the graph's odometry; the model frame is its world.
     const graphStarted = performance.now();
-    const axisCentre = options.turnAxisPivot ? turnAxisCentre(framePoses, frames.map((f) => f.cameraToWorld), region.centre) : region.centre;
+    const turningAxis = options.turnAxisPivot || options.turnHoldAxisHeight ? turnAxisCentre(framePoses, frames.map((f) => f.cameraToWorld), region.centre) : null;
+    const axisCentre = options.turnAxisPivot ? turningAxis! : region.centre;
     turnGraphResult = estimateWalkDrift(turnKeyframes, width, height, axisCentre, turnGraph);
     turnGraphMs = performance.now() - graphStarted;
     if (tracking === grid) grid = createVoxelBlocks(options.voxelM, outputTruncM);
-    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes);
+    fuseTurnWithGraph(recording, region, axisCentre, options.depthFilter, framePoses, turnGraphResult.nodes, grid, behindFactor, options.turnSmoothingVariancePx2, options.turnInterpolatePoses, turnGraph.pivot, depthM, weight, regPoints, turnCleaned ?? undefined, options.turnThicknessBand, options.turnOutputFrameStride, silhouettes, options.turnHoldAxisHeight ? turningAxis : null);
   }
   const secondFusionMs = performance.now() - secondFusionStarted - turnGraphMs;
   const fuseMs = performance.now() - fuseStarted;

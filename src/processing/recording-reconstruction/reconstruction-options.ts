@@ -142,6 +142,11 @@ export interface RecordingReconstructionOptions {
    */
   turnAxisPivot: boolean;
   /**
+   * Turn with turnPoseGraph: each fused pose moved vertically so that the turning axis (turn-axis.ts
+   * turnAxisCentre) keeps its height (holdAxisHeight): a person turning in place neither rises nor sinks.
+   */
+  turnHoldAxisHeight: boolean;
+  /**
    * Turn with turnPoseGraph: beyond τ, the output field's behind band stops at twice each reading's
    * distance from the person's outline (thickness-limits.ts): a thin limb's far side is nearer.
    */
@@ -231,6 +236,7 @@ export const DEFAULT_RECONSTRUCTION: RecordingReconstructionOptions = {
   turnSurfaceSmoothingPx2: 1.5,
   turnPoseGraph: DEFAULT_TURN_POSE_GRAPH,
   turnAxisPivot: false,
+  turnHoldAxisHeight: false,
   turnThicknessBand: true,
   turnOutputFrameStride: 2,
   turnAllocateSilhouettes: true,

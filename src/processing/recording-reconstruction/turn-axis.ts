@@ -84,3 +84,23 @@ export function turnAxisCentre(framePoses: readonly (Mat4 | null)[], cameraToWor
   if (!(total >= MIN_TOTAL_TURN_RAD) || !(Math.abs(det) > 1e-12)) return [centre[0], centre[1], centre[2]];
   return [(a11 * b0 - a01 * b1) / det, py, (a00 * b1 - a01 * b0) / det];
 }
+
+/**
+ * Moves a turn's camera → model pose vertically so that the body's motion keeps `axisPoint` (model
+ * frame, m; a point of the turning axis, turnAxisCentre) at its own height: a person turning in place
+ * neither rises nor sinks on the axis they turn about, whatever its lean, so any vertical motion
+ * there is registration error. The correction is a vertical translation of the body in the world:
+ * with C = P·W⁻¹ (world → model) and the body's motion M = C⁻¹, e = (M·a)_y − a_y, the pose becomes
+ * C·V(e)·W, V(e) the world translation by (0, e, 0), so that the new motion puts a at height a_y.
+ * Frames: P camera → model, W camera → world (ARKit's world, m, y up). In place; `scratch` ≥ 48 floats.
+ */
+export function holdAxisHeight(pose: Mat4, cameraToWorld: Mat4, axisPoint: readonly number[], scratch: Float64Array): void {
+  const correction = scratch.subarray(0, 16), motion = scratch.subarray(16, 32), inverse = scratch.subarray(32, 48);
+  multiply4(correction, pose, invertRigid(inverse, cameraToWorld));
+  invertRigid(motion, correction);
+  const [ax, ay, az] = axisPoint;
+  const e = motion[1] * ax + motion[5] * ay + motion[9] * az + motion[13] - ay;
+  // C·V(e): a world translation (0, e, 0) applied first adds e·(column 1 of C's rotation) to C's translation.
+  correction[12] += correction[4] * e; correction[13] += correction[5] * e; correction[14] += correction[6] * e;
+  multiply4(pose, correction, cameraToWorld);
+}

@@ -27,6 +27,7 @@ import { DEFAULT_SEGMENTATION, type PersonRegion } from './person-segmentation.t
 import { interpolatePose, multiply4, type Mat4 } from './rigid-transform.ts';
 import type { SparseVoxelBlocks } from './sparse-voxel-blocks.ts';
 import { behindLimits } from './thickness-limits.ts';
+import { holdAxisHeight } from './turn-axis.ts';
 import { createFusionScratch, integrateFrame, meansToSums, sumsToMeans } from './tsdf-integration.ts';
 import { correctionMatrix, DEFAULT_WALK_DRIFT, frameCorrection, type DriftNode, type WalkDriftOptions } from './walk-drift.ts';
 
@@ -58,11 +59,14 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * its weight (the others still take their interpolated pose). allocateSilhouettes: as in
  * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch. The frames are
  * fused as sums (integrateFrame's `sums`), `grid`'s own readings included, and turned into means at the end.
+ * axisHeightAnchor: a point of the turning axis (model frame, m) each pose is held at the height of
+ * (turn-axis.ts holdAxisHeight; option turnHoldAxisHeight, off), or null.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
   grid: SparseVoxelBlocks, behindFactor: number, smoothingVariancePx2: number, interpolate: boolean, pivot: WalkDriftOptions['pivot'], depthM: Float32Array, weight: Float32Array, points: Float32Array,
   cleaned?: readonly ({ depthM: Float32Array; weight: Float32Array } | null)[], thicknessBand = false, frameStride = 1, allocateSilhouettes = false,
+  axisHeightAnchor: readonly number[] | null = null,
 ): void {
   const { width, height, frames } = recording;
   const scratch = createFusionScratch();
@@ -76,7 +80,7 @@ export function fuseTurnWithGraph(
   // graph's pivot: the person's centre for a turn's graph, else the frame's camera (as a walk's).
   const pivotOf = (m: Float64Array): [number, number, number] => (pivot === 'centre' ? [centre[0], centre[1], centre[2]] : [m[12], m[13], m[14]]);
   let next = 0;
-  const poses = framePoses.map((registered, t) => {
+  const interpolated = framePoses.map((registered, t) => {
     if (!registered) return null;
     if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
     while (next < nodes.length && nodes[next].frameIndex < t) next++;
@@ -85,6 +89,8 @@ export function fuseTurnWithGraph(
     const lo = nodes[next - 1].frameIndex, hi = nodes[next].frameIndex;
     return interpolatePose(new Float64Array(16), keyPoses[next - 1], keyPoses[next], (t - lo) / (hi - lo), centre);
   });
+  const anchorScratch = new Float64Array(48);
+  const poses = axisHeightAnchor ? interpolated.map((p, t) => (p ? (holdAxisHeight(p, frames[t].cameraToWorld, axisHeightAnchor, anchorScratch), p) : null)) : interpolated;
   for (let t = 0; t < frames.length; t++) {
     const registered = framePoses[t];
     if (!registered) continue;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { identity4, invertRigid, multiply4, twistAbout } from '../../../src/processing/recording-reconstruction/rigid-transform.ts';
-import { turnAxisCentre, turnAxisPlane } from '../../../src/processing/recording-reconstruction/turn-axis.ts';
+import { holdAxisHeight, turnAxisCentre, turnAxisPlane } from '../../../src/processing/recording-reconstruction/turn-axis.ts';
 import type { FloorPlane } from '../../../src/processing/recording-reconstruction/floor-detection.ts';
 
 const floor: FloorPlane = { normal: [0, 1, 0], d: 0, inlierFraction: 0.5, inliers: 1000 };
@@ -70,5 +70,37 @@ describe('turnAxisCentre', () => {
   it('keeps the seen centre for a turn of less than half a circle', () => {
     const poses = turningPoses([0, 1, 0], 40, 0.4);
     assert.deepEqual(turnAxisCentre(poses, poses.map(() => identity4()), seenCentre), seenCentre);
+  });
+});
+
+describe('holdAxisHeight', () => {
+  const lean = (2 * Math.PI) / 180;
+  const axis: [number, number, number] = [Math.sin(lean), Math.cos(lean), 0];
+  // A point of the leaning axis through (0, 0, -2), at 0.9 m: x = 0.9 · tan(2°).
+  const axisPoint = [0.9 * Math.tan(lean), 0.9, -2];
+  // A phone on a tripod 1.2 m up, looking slightly down: camera → world.
+  const cameraToWorld = multiply4(new Float64Array(16), twistAbout(new Float64Array(16), 0, 0, 0, 0, 1.2, 0, 0, 0, 0), twistAbout(new Float64Array(16), -0.1, 0, 0, 0, 0, 0, 0, 0, 0));
+  const corrections = turningPoses(axis, 60, 1);
+  const scratch = new Float64Array(48);
+
+  it('leaves the poses of a leaning turn about a fixed axis as they are', () => {
+    for (const correction of corrections) {
+      const pose = multiply4(new Float64Array(16), correction, cameraToWorld);
+      const held = Float64Array.from(pose);
+      holdAxisHeight(held, cameraToWorld, axisPoint, scratch);
+      for (let k = 0; k < 16; k++) assert.ok(Math.abs(held[k] - pose[k]) < 1e-9);
+    }
+  });
+
+  it('takes a registration\'s 4 mm rise of the body out of its pose, and nothing else', () => {
+    const rise = twistAbout(new Float64Array(16), 0, 0, 0, 0, 0.004, 0, 0, 0, 0);
+    for (const correction of corrections.slice(1)) {
+      const truth = multiply4(new Float64Array(16), correction, cameraToWorld);
+      // The body's motion M = C⁻¹ moved up by 4 mm in the world: C' = C · V(−4 mm).
+      const risen = multiply4(new Float64Array(16), correction, invertRigid(new Float64Array(16), rise));
+      const pose = multiply4(new Float64Array(16), risen, cameraToWorld);
+      holdAxisHeight(pose, cameraToWorld, axisPoint, scratch);
+      for (let k = 0; k < 16; k++) assert.ok(Math.abs(pose[k] - truth[k]) < 1e-9, `element ${k}: ${pose[k]} against ${truth[k]}`);
+    }
   });
 });
