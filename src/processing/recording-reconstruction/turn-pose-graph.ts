@@ -60,7 +60,7 @@ export const DEFAULT_TURN_POSE_GRAPH: WalkDriftOptions = { ...DEFAULT_WALK_DRIFT
  * integrateFrame. depthM, weight: per-pixel scratch; points: ≥ 3 floats of scratch. The frames are
  * fused as sums (integrateFrame's `sums`), `grid`'s own readings included, and turned into means at the end.
  * axisHeightAnchor: a point of the turning axis (model frame, m) each pose is held at the height of
- * (turn-axis.ts holdAxisHeight; option turnHoldAxisHeight, off), or null.
+ * (turn-axis.ts holdAxisHeight; option turnHoldAxisHeight, on), or null.
  */
 export function fuseTurnWithGraph(
   recording: PhoneRecording, region: PersonRegion, centre: readonly number[], filter: DepthFilterOptions, framePoses: (Float64Array | null)[], nodes: DriftNode[],
