@@ -80,7 +80,7 @@ export function fuseTurnWithGraph(
   // graph's pivot: the person's centre for a turn's graph, else the frame's camera (as a walk's).
   const pivotOf = (m: Float64Array): [number, number, number] => (pivot === 'centre' ? [centre[0], centre[1], centre[2]] : [m[12], m[13], m[14]]);
   let next = 0;
-  const interpolated = framePoses.map((registered, t) => {
+  const poses = framePoses.map((registered, t) => {
     if (!registered) return null;
     if (!interpolate) return multiply4(new Float64Array(16), frameCorrection(nodes, t, pivotOf(registered), correction), registered);
     while (next < nodes.length && nodes[next].frameIndex < t) next++;
@@ -89,8 +89,10 @@ export function fuseTurnWithGraph(
     const lo = nodes[next - 1].frameIndex, hi = nodes[next].frameIndex;
     return interpolatePose(new Float64Array(16), keyPoses[next - 1], keyPoses[next], (t - lo) / (hi - lo), centre);
   });
-  const anchorScratch = new Float64Array(48);
-  const poses = axisHeightAnchor ? interpolated.map((p, t) => (p ? (holdAxisHeight(p, frames[t].cameraToWorld, axisHeightAnchor, anchorScratch), p) : null)) : interpolated;
+  if (axisHeightAnchor) {
+    const anchorScratch = new Float64Array(48);
+    for (let t = 0; t < poses.length; t++) { const p = poses[t]; if (p) holdAxisHeight(p, frames[t].cameraToWorld, axisHeightAnchor, anchorScratch); }
+  }
   for (let t = 0; t < frames.length; t++) {
     const registered = framePoses[t];
     if (!registered) continue;
