@@ -20,6 +20,7 @@ const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
  */
 export function formatGoalCheck(
   records: RunRecord[], modes: string[], repeatDiffs: Map<string, Map<string, number[]>>, volumeRepeatPct: Map<string, number[]> = new Map(),
+  repeatRecords: RunRecord[] = [],
 ): string {
   const lines = [`issue 11 goals per mode: girth mean within ±${GIRTH_MEAN_LIMIT_MM} mm and MAE <= ${GIRTH_MAE_LIMIT_MM} mm; volume within ${VOLUME_LIMIT_PCT} %; repeatability mean <= ${REPEAT_LIMIT_MM} mm per girth`];
   for (const mode of modes) {
@@ -35,7 +36,7 @@ export function formatGoalCheck(
     const volumeMean = volumes.length ? mean(volumes) : NaN;
     const volumeOut = volumes.filter((v) => Math.abs(v) > VOLUME_LIMIT_PCT).length;
     lines.push(`${mode}: girths ${CIRCUMFERENCE_FIELDS.length - misses.length}/${CIRCUMFERENCE_FIELDS.length} meet the goal${misses.length ? `; missing (mean/MAE mm): ${misses.join(', ')}` : ''}`);
-    lines.push(`${mode}: volume mean ${volumeMean >= 0 ? '+' : ''}${volumeMean.toFixed(2)} % (${Math.abs(volumeMean) <= VOLUME_LIMIT_PCT ? 'meets' : 'misses'} the goal), ${volumeOut} of ${volumes.length} runs beyond ±${VOLUME_LIMIT_PCT} %; failed runs: ${records.filter((r) => r.variant === mode && r.failure).length}`);
+    lines.push(`${mode}: volume mean ${volumeMean >= 0 ? '+' : ''}${volumeMean.toFixed(2)} % (${Math.abs(volumeMean) <= VOLUME_LIMIT_PCT ? 'meets' : 'misses'} the goal), ${volumeOut} of ${volumes.length} runs beyond ±${VOLUME_LIMIT_PCT} %; failed runs: ${records.filter((r) => r.variant === mode && r.failure).length}, failed repeats: ${repeatRecords.filter((r) => r.variant === mode && r.failure).length}`);
     const volumeRepeat = volumeRepeatPct.get(mode) ?? [];
     if (volumeRepeat.length > 0) lines.push(`${mode}: volume repeatability |Δ| mean ${mean(volumeRepeat).toFixed(2)} %, max ${Math.max(...volumeRepeat).toFixed(2)} % (percentage points of the body's volume, ${volumeRepeat.length} bodies)`);
     const repeat = repeatDiffs.get(mode);

@@ -117,6 +117,8 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, first, p
     }
     records.push(measured[0]);
     if (measured[1]) repeatRecords.push(measured[1]);
+    // A failed repeat leaves the body out of the repeatability: said here and counted in the goal check.
+    if (measured[1]?.failure) console.log(`${truth.name.padEnd(28)} ${mode.padEnd(5)} repeat FAILED ${measured[1].failure} (${measured[1].note})`);
     const [a, b] = measured;
     if (b && !a.failure && !b.failure) {
       volumeRepeatPct.set(mode, [...(volumeRepeatPct.get(mode) ?? []), Math.abs(a.volumeErrorPct! - b.volumeErrorPct!)]);
@@ -180,7 +182,7 @@ if (timings.length) {
   }
 }
 console.log(`\n${formatMeshComparison(records, modes, meshValuesMm)}`);
-console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode, volumeRepeatPct)}`);
+console.log(`\n${formatGoalCheck(records, modes, repeatDiffsByMode, volumeRepeatPct, repeatRecords)}`);
 console.log(`runtime ${elapsed()}`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ bodies: presets.map((p) => p.name), modes, frames, seed, summary, records, repeatRecords, open3dRecords, repeatability: Object.fromEntries(repeatDiffs) }, null, 1)}\n`);
 if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });

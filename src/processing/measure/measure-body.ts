@@ -58,7 +58,8 @@ import { findTorsoSites } from './torso-sites.ts';
 import { modelTorsoLevels, type ModelTorsoLevels } from './model-torso-levels.ts';
 import { ARM_GIRTH_FIELDS, armGirthOnModel } from './model-arm-girths.ts';
 import { modelCutContext } from './model-cut-context.ts';
-import { THIGH_GIRTH_FIELDS, thighGirthOfModelAndCapture } from './model-thigh-girths.ts';
+import { THIGH_GIRTH_FIELDS, girthOfModelAndCapture } from './model-thigh-girths.ts';
+import { SCATTERED_ANKLE_GIRTH_FIELDS } from './model-ankle-girths.ts';
 import { MODEL_OFFSET_GIRTH_FIELDS, girthOfModelWithCaptureOffset } from './model-offset-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
@@ -306,9 +307,9 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
   let shoulderSource = 'capture', shoulderSideShiftMm = '';
   // A capture whose arms moved or whose surface scatters (a turn): the arm girths on the fitted model,
-  // the thigh girths the mean of the model's and the capture's, the torso's and lower legs' the
-  // model's plus the capture's mean offset (model-cut-context.ts, model-arm-girths.ts,
-  // model-thigh-girths.ts, model-offset-girths.ts).
+  // the thigh and ankle girths the mean of the model's and the capture's, the torso's and lower legs'
+  // the model's plus the capture's mean offset (model-cut-context.ts, model-arm-girths.ts,
+  // model-thigh-girths.ts, model-ankle-girths.ts, model-offset-girths.ts).
   const modelCtx = (hints.armsMoved || hints.thighsScattered || hints.surfaceScattered) && fit && options.fitter?.model
     ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
@@ -318,8 +319,9 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       shoulderSource = 'model-completed';
       shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
     }
-    const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? thighGirthOfModelAndCapture(modelCtx, ctx, req)
+    const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? girthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.surfaceScattered && MODEL_OFFSET_GIRTH_FIELDS.has(req.field) ? girthOfModelWithCaptureOffset(modelCtx, ctx, req)
+      : modelCtx && hints.surfaceScattered && SCATTERED_ANKLE_GIRTH_FIELDS.has(req.field) ? girthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.armsMoved && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(modelCtx, req, arms, bones)
       : siteGirthCut(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
@@ -397,7 +399,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture' } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture' } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

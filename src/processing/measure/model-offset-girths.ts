@@ -14,7 +14,8 @@
  * Measured on simulated turns of the 8 MakeHuman evaluation bodies and the 6 held out
  * (docs/measurements.md, "A turn's torso and calves: the capture's offset from the model"). Not for
  * the neck and ankles: planes 2 cm away reach the jaw, the shoulders and the foot, where the model and
- * the capture differ for reasons of their own, and there the two turns of a body read further apart.
+ * the capture differ for reasons of their own, and there the two turns of a body read further apart
+ * (a turn's ankles are the mean of the model's and the capture's tape: model-ankle-girths.ts).
  * The upper thighs and thighs keep their mean of two tapes (model-thigh-girths.ts); the shoulder its
  * model-completed tape (unseen-shoulder-tops.ts). Canonical frame, m.
  */

@@ -10,7 +10,7 @@
  * stay the capture's: they repeat within 5 mm there, and the model's read 8-13 mm thin.
  * The cut is the same tape as on a capture (girth-cut.ts on the model's mesh, the site's plane and
  * parts; extremum sites searched by bestOfNearbyCuts on the model), so only the surface differs.
- * The girth reported is the mean of the two tapes (thighGirthOfModelAndCapture): with the fused
+ * The girth reported is the mean of the two tapes (girthOfModelAndCapture): with the fused
  * surface reconstructed without rounding its convex parts (a turn's paraboloid snap), the model's
  * tape read the four girths 8-9 mm thin on the ISO table, the capture's 0-3 mm thick but
  * scattering; their mean reads them 2-4 mm thin and repeats within 1.8-4.2 mm between two turns.
@@ -37,7 +37,7 @@ export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<
 }
 
 /**
- * One thigh girth as the mean of the fitted model's tape (modelCtx, as thighGirthOnModel) and the
+ * One girth (a thigh's; a turn's ankle, model-ankle-girths.ts) as the mean of the fitted model's tape (modelCtx, as thighGirthOnModel) and the
  * capture's own (captureCtx, the request cut as on any capture), on the model's site: its ring is the
  * model's ring scaled about its centroid in the plane to the mean's perimeter (a similarity: every
  * length scales alike), a tape halfway between the two surfaces. Quality: half the reading is the
@@ -46,7 +46,7 @@ export function thighGirthOnModel(ctx: CutContext, req: CutRequest): ReturnType<
  * Why the mean: two readings of one girth with complementary errors, the model's stable between
  * recordings and thin, the capture's accurate on average and scattered (module comment).
  */
-export function thighGirthOfModelAndCapture(modelCtx: CutContext, captureCtx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
+export function girthOfModelAndCapture(modelCtx: CutContext, captureCtx: CutContext, req: CutRequest): ReturnType<typeof measureGirth> {
   const onModel = thighGirthOnModel(modelCtx, req);
   if (!onModel) return null;
   const own = siteGirthCut(captureCtx, req);
