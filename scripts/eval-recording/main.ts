@@ -10,6 +10,8 @@
 //   accuracy and repeatability would be with a perfect registration; --json then also holds the repeats)
 //   [--ideal] (the simulator's sensor model off: exact depth) [--rigid] (a turn on a rigid turntable: no
 //   sway, tilt, uneven speed or arm movement): which part of the scatter is the sensor's, which the motion's
+//   [--cache <dir>] (reconstructions kept in dir, keyed by the reconstructing source and the recording's
+//   inputs: a second run with a changed measuring rule only measures; reconstruction-cache.ts)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import { bodyTruth } from '../eval-accuracy/body-truth.ts';
 import { BODY_PRESETS } from '../eval-accuracy/body-presets.ts';
 import { DEFAULT_MAKEHUMAN_DIR, evaluationBodies } from './evaluation-bodies.ts';
 import { truePoseOptions, withTruePoses } from './true-poses.ts';
+import { cacheKey, readCachedReconstruction, reconstructingSourceHash, writeCachedReconstruction, type CachedReconstruction } from './reconstruction-cache.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     'true-poses': { type: 'boolean', default: false },
     ideal: { type: 'boolean', default: false },
     rigid: { type: 'boolean', default: false },
+    cache: { type: 'string' },
   },
 });
 const reconstruction = reconstructionWithOverride(values.override);
@@ -80,6 +84,8 @@ const repeatSplit = new Map<string, Map<string, { surface: number[]; site: numbe
 /** Per body: each girth as measured on the body mesh itself (mm). */
 const meshValuesMm = new Map<string, Record<string, number>>();
 const timings: { mode: string; ms: number }[] = [];
+const sourceHash = values.cache ? reconstructingSourceHash(join(import.meta.dirname, '..', '..')) : '';
+let cachedCount = 0;
 const scratchDir = values.open3d ? mkdtempSync(join(tmpdir(), 'eval-recording-')) : '';
 let run = first;
 
@@ -92,12 +98,19 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, first, p
   for (const mode of modes) {
     const measured: RunRecord[] = [];
     for (const runSeed of values['no-repeat'] ? [seed + run] : [seed + run, seed + run + 1000]) {
-      const sim = simulateRecording(body, { mode, seed: runSeed, frames, sensorNoise: !values.ideal, natural: !values.rigid });
-      const t0 = performance.now();
+      const key = values.cache ? cacheKey(sourceHash, { body: preset.name, mode, runSeed, frames, reconstruction, truePoses: values['true-poses'], ideal: values.ideal, rigid: values.rigid }) : '';
+      let recon: CachedReconstruction | null = values.cache ? readCachedReconstruction(values.cache, key) : null;
+      if (recon) cachedCount++;
+      // A cached recording is not simulated again unless Open3D is to fuse it.
+      const sim = recon && !values.open3d ? null : simulateRecording(body, { mode, seed: runSeed, frames, sensorNoise: !values.ideal, natural: !values.rigid });
       let record: RunRecord;
       try {
-        const recon = values['true-poses'] ? reconstructRecording(withTruePoses(sim), truePoseOptions(reconstruction, mode)) : reconstructRecording(sim.recording, reconstruction);
-        timings.push({ mode, ms: performance.now() - t0 });
+        if (!recon) {
+          const t0 = performance.now();
+          recon = values['true-poses'] ? reconstructRecording(withTruePoses(sim!), truePoseOptions(reconstruction, mode)) : reconstructRecording(sim!.recording, reconstruction);
+          timings.push({ mode, ms: performance.now() - t0 });
+          if (values.cache) writeCachedReconstruction(values.cache, key, recon);
+        }
         const variant = { name: mode as unknown as VariantName, geometry: recon.geometry, note: `${mode} seed ${runSeed}`, hints: reconstructedSurfaceHints(mode) } satisfies Variant;
         record = await evaluateRun(truth, variant, measure);
         record.note = `${record.note}; turn ${recon.diagnostics.turnDeg} deg, reg rms ${recon.diagnostics.registrationRmsMm} mm, sil ${recon.diagnostics.silhouetteOffsetMm} mm (${recon.diagnostics.silhouetteEdges} edges, size ${recon.diagnostics.silhouetteSizeShiftMm} mm, ${recon.diagnostics.silhouetteMs} ms), ${recon.diagnostics.totalMs} ms`;
@@ -107,7 +120,7 @@ for (const { preset, mesh, body } of evaluationBodies(values.makehuman, first, p
       }
       measured.push(record);
       if (values.open3d && runSeed === seed + run) {
-        const fused = fuseWithOpen3d(personOnlyRecording(sim.recording), scratchDir);
+        const fused = fuseWithOpen3d(personOnlyRecording(sim!.recording), scratchDir);
         const variant = { name: `o3d-${mode}` as unknown as VariantName, geometry: fused.geometry, note: `Open3D ${mode}` } satisfies Variant;
         const o3d = await evaluateRun(truth, variant, measure);
         o3d.note = `${o3d.note}; integrate ${fused.integrateMs.toFixed(0)} ms`;
@@ -175,6 +188,7 @@ if (open3dRecords.length > 0) {
   console.log('\nOpen3D ScalableTSDFVolume of the same person-masked depth maps with the app\'s poses, measured by measureBody:');
   console.log(formatByVariant(open3dRecords));
 }
+if (cachedCount) console.log(`${cachedCount} reconstructions read from ${values.cache}: their time is not in the reconstruction times`);
 if (timings.length) {
   for (const mode of modes) {
     const t = timings.filter((x) => x.mode === mode).map((x) => x.ms).sort((a, b) => a - b);
