@@ -15,7 +15,7 @@
  *    the accumulated rotation must reach minTurnDeg; then the keyframes' poses refined as a pose graph
  *    about the body's axis (turn-pose-graph.ts) and every frame fused once into the output field.
  * 5. The TSDF's zero crossings (surface-points.ts; moved out by the sensor's smoothing bias,
- *    surface-smoothing-compensation.ts; a turn's sized by the silhouettes its frames saw,
+ *    surface-smoothing-compensation.ts; sized by the silhouettes its frames saw (a walk with one offset for the whole body),
  *    silhouette-offset.ts / silhouette-size.ts), levelled on the floor (a turn: on its turning axis), closed
  *    into a watertight mesh by the point-cloud surface reconstruction (its floor closes the soles;
  *    seen-empty space left open).
@@ -231,8 +231,8 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
       : `The person turned only ${turnDeg.toFixed(0)} degrees; turn a full circle in front of the phone.`);
   }
 
-  // A turn's size against the silhouettes its frames saw: tested on the fused field here, its surface points moved below (silhouette-size.ts).
-  const silhouetteSize = mode === 'turn' ? options.turnSilhouetteSize : null;
+  // The surface's size against the silhouettes its frames saw (a turn's, and a walk's with one offset for the whole body): tested on the fused field here, its surface points moved below (silhouette-size.ts).
+  const silhouetteSize = mode === 'turn' ? options.turnSilhouetteSize : options.walkSilhouetteSize;
   const silhouette = silhouetteSize ? testSilhouettes(grid, recording, framePoses, turnCleaned, region, options.depthFilter, silhouetteSize, depthM, weight, regPoints) : null;
 
   // 5. Surface: zero crossings above the floor, levelled and closed.

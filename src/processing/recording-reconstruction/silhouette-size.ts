@@ -11,6 +11,8 @@
  * hands), and the median over the whole body above it (the arms swing, and their local offsets read
  * 2–4 mm low: local offsets there shrank forearms and wrists by 10–26 mm of girth), blended over 5 cm.
  * Model frame, metres. Measured: docs/recording-reconstruction.md, "A turn's size from its silhouettes".
+ * A walk's surface is sized the same way with one offset for the whole body (options.cellM 0): its
+ * size error is the cameras' common distance from the person ("A walk's size from its silhouettes").
  */
 import type { PhoneRecording } from '../../domain/phone-recording.ts';
 import { filterDepth, type DepthFilterOptions } from './depth-filter.ts';

@@ -43,6 +43,31 @@ describe('reconstructRecording', () => {
     assert.ok(Math.abs(topM - 1.75) < 0.04, `top of the head at ${topM.toFixed(3)} m`);
   });
 
+  it('sizes a walk by its silhouettes: every camera placed 4 mm too far out reads −4 mm on them, and the torso comes back within 5 mm of the truth', () => {
+    const recording = renderRecording(person, walkPoses(90), { noiseSigmaM: 0.004, seed: 3 });
+    // Each pose 4 mm farther from the person than the camera was (horizontally): the surface it fuses
+    // stands 4 mm out on its near side, its silhouette rays barely move (they run along the shift).
+    const outM = 0.004;
+    const movedOut = { ...recording, frames: recording.frames.map((f) => {
+      const pose = Float64Array.from(f.cameraToWorld);
+      const r = Math.hypot(pose[12], pose[14]);
+      pose[12] += (outM * pose[12]) / r; pose[14] += (outM * pose[14]) / r;
+      return { ...f, cameraToWorld: pose };
+    }) };
+    // The poses trusted as given (refined, a walk's own registration takes most of such an error out),
+    // and white-noise depth, not smoothed: the silhouette test's bias is 0 for it.
+    const sized = { ...DEFAULT_RECONSTRUCTION.walkSilhouetteSize!, biasM: 0 };
+    const truthMm = 1000 * ellipsePerimeterM(0.17, 0.11);
+    const run = (walkSilhouetteSize: typeof sized | null) => {
+      const { geometry, diagnostics } = reconstructRecording(movedOut, { ...DEFAULT_RECONSTRUCTION, refineWalkPoses: false, walkSilhouetteSize });
+      return { errorMm: 1000 * sectionTapeM(geometry.positions, geometry.indices!, 1.15, 0.2) - truthMm, offsetMm: Number(diagnostics.silhouetteOffsetMm) };
+    };
+    const unsized = run(null), withSize = run(sized);
+    assert.ok(unsized.errorMm > 15, `without sizing the torso is ${unsized.errorMm.toFixed(1)} mm too large`);
+    assert.ok(Math.abs(withSize.offsetMm + 4) < 1, `the silhouettes read ${withSize.offsetMm} mm`);
+    assert.ok(Math.abs(withSize.errorMm) < 5, `sized ${withSize.errorMm.toFixed(1)} mm, unsized ${unsized.errorMm.toFixed(1)} mm`);
+  });
+
   it('ends the surface at the floor the person stands on, though readings within the foot cut of it are removed', () => {
     // Legs as cylinders standing on the floor (their capsules' lower ends hidden under it), like soles.
     const legs = capsulePerson().map((p) => (p.kind === 'capsule' && p.a[1] === 0.08 ? { ...p, a: [p.a[0], -0.1, p.a[2]] as [number, number, number] } : p));
