@@ -60,6 +60,7 @@ import { ARM_GIRTH_FIELDS, armGirthOnModel } from './model-arm-girths.ts';
 import { modelCutContext } from './model-cut-context.ts';
 import { THIGH_GIRTH_FIELDS, girthOfModelAndCapture } from './model-thigh-girths.ts';
 import { SCATTERED_ANKLE_GIRTH_FIELDS } from './model-ankle-girths.ts';
+import { SCATTERED_NECK_GIRTH_FIELDS } from './model-neck-girths.ts';
 import { MODEL_OFFSET_GIRTH_FIELDS, girthOfModelWithCaptureOffset } from './model-offset-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
@@ -307,9 +308,9 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     ? { model: options.fitter.model, positionsM: fit.model.posed.positionsM, joints: [bones.upperArmLeft!.head, bones.upperArmRight!.head] as [Vec3, Vec3] } : null;
   let shoulderSource = 'capture', shoulderSideShiftMm = '';
   // A capture whose arms moved or whose surface scatters (a turn): the arm girths on the fitted model,
-  // the thigh and ankle girths the mean of the model's and the capture's, the torso's and lower legs'
+  // the thigh, ankle and neck girths the mean of the model's and the capture's, the torso's and lower legs'
   // the model's plus the capture's mean offset (model-cut-context.ts, model-arm-girths.ts,
-  // model-thigh-girths.ts, model-ankle-girths.ts, model-offset-girths.ts).
+  // model-thigh-girths.ts, model-ankle-girths.ts, model-neck-girths.ts, model-offset-girths.ts).
   const modelCtx = (hints.armsMoved || hints.thighsScattered || hints.surfaceScattered) && fit && options.fitter?.model
     ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
   for (const req of requests) {
@@ -321,7 +322,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
     }
     const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? girthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.surfaceScattered && MODEL_OFFSET_GIRTH_FIELDS.has(req.field) ? girthOfModelWithCaptureOffset(modelCtx, ctx, req)
-      : modelCtx && hints.surfaceScattered && SCATTERED_ANKLE_GIRTH_FIELDS.has(req.field) ? girthOfModelAndCapture(modelCtx, ctx, req)
+      : modelCtx && hints.surfaceScattered && (SCATTERED_ANKLE_GIRTH_FIELDS.has(req.field) || SCATTERED_NECK_GIRTH_FIELDS.has(req.field)) ? girthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.armsMoved && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(modelCtx, req, arms, bones)
       : siteGirthCut(ctx, req));
     if (!result || !(result.site.perimeterM > 0)) throw new ProcessingFailure('measurement_failed', `No cut found for ${req.field}.`);
@@ -399,7 +400,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture' } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture', neckGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture' } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

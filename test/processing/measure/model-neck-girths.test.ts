@@ -1,0 +1,56 @@
+// A capture whose fused surface scatters between recordings (CaptureHints.surfaceScattered: a phone
+// recording of a person turning in place) blurs a turn's neck, seen from below by a phone at chest
+// height, by a different amount on each recording; measuring then reads the neck girth as the mean
+// of the fitted body model's tape and the capture's own on the neck's plane (model-neck-girths.ts).
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
+import { measureBody } from '../../../src/processing/measure/measure-body.ts';
+import { SCATTERED_NECK_GIRTH_FIELDS } from '../../../src/processing/measure/model-neck-girths.ts';
+import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
+import { ringLengthM } from '../../support/ring-length.ts';
+import { displaceableModelBody } from '../../support/surface-displacement.ts';
+
+/** Two recordings' neck blurs (m, direction): the neck widened along the direction the poses scatter in. */
+const BLURS = [{ widenM: 0.001, directionRad: 0 }, { widenM: 0.004, directionRad: Math.PI / 3 }];
+/** Half the height (m) of the band about the neck's site that blurs (the head and shoulders stay as they are). */
+const BAND_M = 0.03;
+
+describe('the neck girth of a capture whose surface scatters', () => {
+  let truth: BodyMeasurementResult;
+  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  before(() => {
+    const body = displaceableModelBody();
+    const fitter = posableModelFitter({});
+    truth = measureBody(body.mesh, {}, {}, { fitter });
+    const ring = truth.sites.find((s) => s.field === 'neckFit')!.ringM;
+    let neckY = 0;
+    for (let i = 1; i < ring.length; i += 3) neckY += ring[i];
+    neckY /= ring.length / 3;
+    for (const { widenM, directionRad } of BLURS) {
+      const blurred = body.displaced(['torso', 'head'], (nx, _ny, nz, yM) => (Math.abs(yM - neckY) < BAND_M ? widenM * Math.abs(nx * Math.cos(directionRad) + nz * Math.sin(directionRad)) : 0));
+      asCaptured.push(measureBody(blurred, {}, {}, { fitter }));
+      scattered.push(measureBody(blurred, { surfaceScattered: true }, {}, { fitter }));
+    }
+  });
+
+  it('reads the neck as the mean of the fitted model and the capture: two captures nearer each other, each nearer the true neck', () => {
+    for (const field of SCATTERED_NECK_GIRTH_FIELDS) {
+      const capturedDiffMm = Math.abs(1000 * (asCaptured[0].measurements[field] - asCaptured[1].measurements[field]));
+      const meanDiffMm = Math.abs(1000 * (scattered[0].measurements[field] - scattered[1].measurements[field]));
+      assert.ok(meanDiffMm < 0.9 * capturedDiffMm, `${field}: the mean's readings ${meanDiffMm.toFixed(1)} mm apart, the captures' ${capturedDiffMm.toFixed(1)} mm`);
+      for (const [i, result] of scattered.entries()) {
+        const errorMm = 1000 * (result.measurements[field] - truth.measurements[field]);
+        const capturedMm = 1000 * (asCaptured[i].measurements[field] - truth.measurements[field]);
+        assert.ok(Math.abs(errorMm) < Math.abs(capturedMm), `${field}: mean ${errorMm.toFixed(1)} mm, capture ${capturedMm.toFixed(1)} mm from the true neck`);
+        const quality = result.siteQuality!.find((q) => q.field === field)!;
+        const own = asCaptured[i].siteQuality!.find((q) => q.field === field)!;
+        assert.ok(Math.abs(quality.observedFraction - 0.5 * own.observedFraction) < 1e-9, `${field}: observed ${quality.observedFraction} against the capture's ${own.observedFraction}`);
+        const site = result.sites.find((s) => s.field === field)!;
+        assert.ok(Math.abs(ringLengthM(site.ringM) - site.perimeterM) < 1e-5, `${field}: ring ${ringLengthM(site.ringM)} m, girth ${site.perimeterM} m`);
+      }
+    }
+    assert.equal(scattered[0].diagnostics.neckGirthSource, 'mean of fitted model and capture');
+    assert.equal(asCaptured[0].diagnostics.neckGirthSource, 'capture');
+  });
+});
