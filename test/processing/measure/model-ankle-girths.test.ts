@@ -8,7 +8,7 @@ import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result
 import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { SCATTERED_ANKLE_GIRTH_FIELDS } from '../../../src/processing/measure/model-ankle-girths.ts';
 import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
-import { ringLengthM } from '../../support/ring-length.ts';
+import { assertMeanOfTwoTapes } from '../../support/mean-of-two-tapes.ts';
 import { displaceableModelBody } from '../../support/surface-displacement.ts';
 
 /** Two recordings' lower-leg blurs (m, direction): the shins widened along the direction the poses scatter in. */
@@ -31,19 +31,9 @@ describe('ankle girths of a capture whose surface scatters', () => {
   it('reads the ankles as the mean of the fitted model and the capture: two captures nearer each other, each nearer the true ankle', () => {
     let capturedDiffMm = 0, meanDiffMm = 0;
     for (const field of SCATTERED_ANKLE_GIRTH_FIELDS) {
-      capturedDiffMm += Math.abs(1000 * (asCaptured[0].measurements[field] - asCaptured[1].measurements[field]));
-      meanDiffMm += Math.abs(1000 * (scattered[0].measurements[field] - scattered[1].measurements[field]));
-      for (const [i, result] of scattered.entries()) {
-        const errorMm = 1000 * (result.measurements[field] - truth.measurements[field]);
-        const capturedMm = 1000 * (asCaptured[i].measurements[field] - truth.measurements[field]);
-        assert.ok(Math.abs(errorMm) < Math.abs(capturedMm), `${field}: mean ${errorMm.toFixed(1)} mm, capture ${capturedMm.toFixed(1)} mm from the true ankle`);
-        // Half the reading is the model's: half of the capture tape's observed share counts.
-        const quality = result.siteQuality!.find((q) => q.field === field)!;
-        const own = asCaptured[i].siteQuality!.find((q) => q.field === field)!;
-        assert.ok(Math.abs(quality.observedFraction - 0.5 * own.observedFraction) < 1e-9, `${field}: observed ${quality.observedFraction} against the capture's ${own.observedFraction}`);
-        const site = result.sites.find((s) => s.field === field)!;
-        assert.ok(Math.abs(ringLengthM(site.ringM) - site.perimeterM) < 1e-5, `${field}: ring ${ringLengthM(site.ringM)} m, girth ${site.perimeterM} m`);
-      }
+      const diffs = assertMeanOfTwoTapes(field, truth, asCaptured, scattered);
+      capturedDiffMm += diffs.capturedDiffMm;
+      meanDiffMm += diffs.meanDiffMm;
     }
     assert.ok(meanDiffMm < 0.9 * capturedDiffMm, `summed over both ankles: the mean's readings ${meanDiffMm.toFixed(1)} mm apart, the captures' ${capturedDiffMm.toFixed(1)} mm`);
     assert.equal(scattered[0].diagnostics.ankleGirthSource, 'mean of fitted model and capture');
