@@ -2,7 +2,10 @@
 // same mesh with some body parts' surface moved along its normals: what a fusion's blur of a
 // moving or loosely registered limb does to a capture, for the tests of measuring on the fitted
 // model instead (model-arm-girths.test.ts, model-thigh-girths.test.ts, model-offset-girths.test.ts).
+import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
 import type { CaptureGeometry } from '../../src/domain/capture-geometry.ts';
+import { measureBody } from '../../src/processing/measure/measure-body.ts';
+import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { BODY_PARTS, type BodyPart } from '../../src/processing/body-model/posable-model-types.ts';
 import { vertexNormals } from '../../src/processing/body-model/fit-kinematics.ts';
 import { measureModelBody, modelParams } from './model-measurement.ts';
@@ -37,4 +40,32 @@ export function displaceableModelBody(): DisplaceableBody {
       return mesh(out);
     },
   };
+}
+
+/** A displacement as DisplaceableBody.displaced takes it (m, outward positive). */
+export type Displacement = (nx: number, ny: number, nz: number, yM: number) => number;
+
+/** The displaceable body as measured, and each displaced copy measured twice: as any capture, and as a scattered one. */
+export interface ScatteredCaptures {
+  truth: BodyMeasurementResult;
+  asCaptured: BodyMeasurementResult[];
+  scattered: BodyMeasurementResult[];
+}
+
+/**
+ * Measures displaceableModelBody() with the posable model fitter (truth), then, for each of
+ * `displacements` (given the truth, so that a blur can sit at a measured site), its copy with
+ * `parts` displaced: without hints (asCaptured) and with CaptureHints.surfaceScattered (scattered).
+ */
+export function measureScatteredCaptures(parts: readonly BodyPart[], displacements: readonly ((truth: BodyMeasurementResult) => Displacement)[]): ScatteredCaptures {
+  const body = displaceableModelBody();
+  const fitter = posableModelFitter({});
+  const truth = measureBody(body.mesh, {}, {}, { fitter });
+  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  for (const displacement of displacements) {
+    const displaced = body.displaced(parts, displacement(truth));
+    asCaptured.push(measureBody(displaced, {}, {}, { fitter }));
+    scattered.push(measureBody(displaced, { surfaceScattered: true }, {}, { fitter }));
+  }
+  return { truth, asCaptured, scattered };
 }

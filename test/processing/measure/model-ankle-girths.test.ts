@@ -5,27 +5,18 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
-import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { SCATTERED_ANKLE_GIRTH_FIELDS } from '../../../src/processing/measure/model-ankle-girths.ts';
-import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
 import { assertMeanOfTwoTapes } from '../../support/mean-of-two-tapes.ts';
-import { displaceableModelBody } from '../../support/surface-displacement.ts';
+import { measureScatteredCaptures } from '../../support/surface-displacement.ts';
 
 /** Two recordings' lower-leg blurs (m, direction): the shins widened along the direction the poses scatter in. */
 const BLURS = [{ widenM: 0.001, directionRad: 0 }, { widenM: 0.004, directionRad: Math.PI / 3 }];
 
 describe('ankle girths of a capture whose surface scatters', () => {
-  let truth: BodyMeasurementResult;
-  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult[], scattered: BodyMeasurementResult[];
   before(() => {
-    const body = displaceableModelBody();
-    const fitter = posableModelFitter({});
-    truth = measureBody(body.mesh, {}, {}, { fitter });
-    for (const { widenM, directionRad } of BLURS) {
-      const blurred = body.displaced(['shinLeft', 'shinRight'], (nx, _ny, nz) => widenM * Math.abs(nx * Math.cos(directionRad) + nz * Math.sin(directionRad)));
-      asCaptured.push(measureBody(blurred, {}, {}, { fitter }));
-      scattered.push(measureBody(blurred, { surfaceScattered: true }, {}, { fitter }));
-    }
+    ({ truth, asCaptured, scattered } = measureScatteredCaptures(['shinLeft', 'shinRight'], BLURS.map(({ widenM, directionRad }) => () =>
+      (nx: number, _ny: number, nz: number) => widenM * Math.abs(nx * Math.cos(directionRad) + nz * Math.sin(directionRad)))));
   });
 
   it('reads the ankles as the mean of the fitted model and the capture: two captures nearer each other, each nearer the true ankle', () => {

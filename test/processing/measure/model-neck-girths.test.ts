@@ -5,33 +5,29 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
-import { measureBody } from '../../../src/processing/measure/measure-body.ts';
 import { SCATTERED_NECK_GIRTH_FIELDS } from '../../../src/processing/measure/model-neck-girths.ts';
-import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
 import { assertMeanOfTwoTapes } from '../../support/mean-of-two-tapes.ts';
-import { displaceableModelBody } from '../../support/surface-displacement.ts';
+import { measureScatteredCaptures } from '../../support/surface-displacement.ts';
 
 /** Two recordings' neck blurs (m, direction): the neck widened along the direction the poses scatter in. */
 const BLURS = [{ widenM: 0.001, directionRad: 0 }, { widenM: 0.004, directionRad: Math.PI / 3 }];
 /** Half the height (m) of the band about the neck's site that blurs (the head and shoulders stay as they are). */
 const BAND_M = 0.03;
 
+/** The mean height (m) of a ring's points (xyz interleaved). */
+function meanHeightM(ringM: ArrayLike<number>): number {
+  let sumM = 0;
+  for (let i = 1; i < ringM.length; i += 3) sumM += ringM[i];
+  return sumM / (ringM.length / 3);
+}
+
 describe('the neck girth of a capture whose surface scatters', () => {
-  let truth: BodyMeasurementResult;
-  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult[], scattered: BodyMeasurementResult[];
   before(() => {
-    const body = displaceableModelBody();
-    const fitter = posableModelFitter({});
-    truth = measureBody(body.mesh, {}, {}, { fitter });
-    const ring = truth.sites.find((s) => s.field === 'neckFit')!.ringM;
-    let neckY = 0;
-    for (let i = 1; i < ring.length; i += 3) neckY += ring[i];
-    neckY /= ring.length / 3;
-    for (const { widenM, directionRad } of BLURS) {
-      const blurred = body.displaced(['torso', 'head'], (nx, _ny, nz, yM) => (Math.abs(yM - neckY) < BAND_M ? widenM * Math.abs(nx * Math.cos(directionRad) + nz * Math.sin(directionRad)) : 0));
-      asCaptured.push(measureBody(blurred, {}, {}, { fitter }));
-      scattered.push(measureBody(blurred, { surfaceScattered: true }, {}, { fitter }));
-    }
+    ({ truth, asCaptured, scattered } = measureScatteredCaptures(['torso', 'head'], BLURS.map(({ widenM, directionRad }) => (measured: BodyMeasurementResult) => {
+      const neckY = meanHeightM(measured.sites.find((s) => s.field === 'neckFit')!.ringM);
+      return (nx: number, _ny: number, nz: number, yM: number) => (Math.abs(yM - neckY) < BAND_M ? widenM * Math.abs(nx * Math.cos(directionRad) + nz * Math.sin(directionRad)) : 0);
+    })));
   });
 
   it('reads the neck as the mean of the fitted model and the capture: two captures nearer each other, each nearer the true neck', () => {

@@ -6,15 +6,12 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
-import type { CaptureGeometry } from '../../../src/domain/capture-geometry.ts';
 import { CIRCUMFERENCE_FIELDS } from '../../../src/domain/measurements.ts';
-import { measureBody } from '../../../src/processing/measure/measure-body.ts';
-import { posableModelFitter } from '../../../src/processing/measure/model-fitter.ts';
 import { SCATTERED_ANKLE_GIRTH_FIELDS } from '../../../src/processing/measure/model-ankle-girths.ts';
 import { SCATTERED_NECK_GIRTH_FIELDS } from '../../../src/processing/measure/model-neck-girths.ts';
 import { MODEL_OFFSET_GIRTH_FIELDS } from '../../../src/processing/measure/model-offset-girths.ts';
 import { ringLengthM } from '../../support/ring-length.ts';
-import { displaceableModelBody } from '../../support/surface-displacement.ts';
+import { measureScatteredCaptures } from '../../support/surface-displacement.ts';
 
 /**
  * Two recordings' ripples: the surface moved out by amplitudeM·sin(2π·y/wavelength + phase), a blur
@@ -25,17 +22,10 @@ const RIPPLES = [{ amplitudeM: 0.002, phaseRad: 0 }, { amplitudeM: 0.002, phaseR
 const PARTS = ['torso', 'thighLeft', 'thighRight', 'shinLeft', 'shinRight'] as const;
 
 describe('torso and lower-leg girths of a capture whose surface scatters from plane to plane', () => {
-  let truth: BodyMeasurementResult;
-  const asCaptured: BodyMeasurementResult[] = [], scattered: BodyMeasurementResult[] = [];
+  let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult[], scattered: BodyMeasurementResult[];
   before(() => {
-    const body = displaceableModelBody();
-    const fitter = posableModelFitter({});
-    truth = measureBody(body.mesh, {}, {}, { fitter });
-    for (const { amplitudeM, phaseRad } of RIPPLES) {
-      const rippled: CaptureGeometry = body.displaced(PARTS, (_nx, _ny, _nz, yM) => amplitudeM * Math.sin((2 * Math.PI * yM) / WAVELENGTH_M + phaseRad));
-      asCaptured.push(measureBody(rippled, {}, {}, { fitter }));
-      scattered.push(measureBody(rippled, { surfaceScattered: true }, {}, { fitter }));
-    }
+    ({ truth, asCaptured, scattered } = measureScatteredCaptures(PARTS, RIPPLES.map(({ amplitudeM, phaseRad }) => () =>
+      (_nx: number, _ny: number, _nz: number, yM: number) => amplitudeM * Math.sin((2 * Math.PI * yM) / WAVELENGTH_M + phaseRad))));
   });
 
   it('reads two rippled captures nearer each other than their own cuts, and each within the ripple of the true girth', () => {
