@@ -313,6 +313,8 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
   // model-thigh-girths.ts, model-ankle-girths.ts, model-neck-girths.ts, model-offset-girths.ts).
   const modelCtx = (hints.armsMoved || hints.thighsScattered || hints.surfaceScattered) && fit && options.fitter?.model
     ? modelCutContext(stack, ctx.densityPerM2, fit.model.posed.positionsM, options.fitter.model, fit.capturePart) : null;
+  // What a scattered capture's ankles and neck are read as (diagnostics).
+  const scatteredMeanSource = modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture';
   for (const req of requests) {
     const completed = req.field === 'shoulderFit' && unseenTops
       ? shoulderWithUnseenTops(ctx, req, unseenTops.model, unseenTops.positionsM, unseenTops.joints, SHOULDER_DROP_FRACTION * H) : null;
@@ -400,7 +402,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture', neckGirthSource: modelCtx && hints.surfaceScattered ? 'mean of fitted model and capture' : 'capture' } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: scatteredMeanSource, neckGirthSource: scatteredMeanSource } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,
