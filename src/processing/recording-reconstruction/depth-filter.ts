@@ -56,6 +56,9 @@ export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
   smoothingVariancePx2: 0,
 };
 
+/** Per-call scratch of filterDepth (the raw readings in metres), grown as needed. */
+let metresScratch = new Float64Array(0);
+
 /**
  * Writes the kept depth of `frame` (m, 0 = dropped) to outDepthM and its fusion weight (0..1) to
  * outWeight, both width·height row-major. Returns the number of kept pixels. Allocates nothing.
@@ -63,10 +66,15 @@ export const DEFAULT_DEPTH_FILTER: DepthFilterOptions = {
 export function filterDepth(frame: DepthFrame, width: number, height: number, options: DepthFilterOptions, outDepthM: Float32Array, outWeight: Float32Array): number {
   const depth = frame.depthMm, confidence = frame.confidence;
   const { minConfidence, mediumConfidenceWeight, minDepthM, maxDepthM, jumpBaseM, jumpRelative } = options;
+  const pixels = width * height;
+  // Every raw reading in metres once (each is read again as four pixels' neighbour).
+  if (metresScratch.length < pixels) metresScratch = new Float64Array(pixels);
+  const metres = metresScratch;
+  for (let i = 0; i < pixels; i++) metres[i] = depth[i] * 0.001;
   let kept = 0;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i++) {
-      const z = depth[i] * 0.001;
+      const z = metres[i];
       let w = 1;
       if (confidence) {
         const c = confidence[i];
@@ -79,8 +87,8 @@ export function filterDepth(frame: DepthFrame, width: number, height: number, op
       // The reading as stored (float32) is the one compared.
       const zs = Math.fround(z);
       const limit = jumpBaseM + jumpRelative * zs;
-      const zl = x > 0 ? depth[i - 1] * 0.001 : 0, zr = x + 1 < width ? depth[i + 1] * 0.001 : 0;
-      const zu = y > 0 ? depth[i - width] * 0.001 : 0, zd = y + 1 < height ? depth[i + width] * 0.001 : 0;
+      const zl = x > 0 ? metres[i - 1] : 0, zr = x + 1 < width ? metres[i + 1] : 0;
+      const zu = y > 0 ? metres[i - width] : 0, zd = y + 1 < height ? metres[i + width] : 0;
       if ((zl > 0 && Math.abs(zl - zs) > limit) || (zr > 0 && Math.abs(zr - zs) > limit) || (zu > 0 && Math.abs(zu - zs) > limit) || (zd > 0 && Math.abs(zd - zs) > limit)) continue;
       outDepthM[i] = z; outWeight[i] = w;
       kept++;
@@ -178,20 +186,21 @@ function compensateSmoothing(depthM: Float32Array, width: number, height: number
  */
 function weightByIncidence(depthM: Float32Array, weight: Float32Array, width: number, height: number, k: DepthIntrinsics, options: DepthFilterOptions): number {
   let kept = 0;
+  const fx = k.fx, fy = k.fy, minCos = options.minIncidenceCos, power = options.incidencePower;
   for (let v = 0; v < height; v++) {
-    for (let u = 0; u < width; u++) {
-      const i = v * width + u;
+    for (let u = 0, i = v * width; u < width; u++, i++) {
       const z = depthM[i];
       if (z === 0) continue;
       const zl = u > 0 ? depthM[i - 1] : 0, zr = u + 1 < width ? depthM[i + 1] : 0;
       const zu = v > 0 ? depthM[i - width] : 0, zd = v + 1 < height ? depthM[i + width] : 0;
-      const du = zl > 0 && zr > 0 ? 0.5 * (zr - zl) : zr > 0 ? zr - z : zl > 0 ? z - zl : NaN;
-      const dv = zu > 0 && zd > 0 ? 0.5 * (zd - zu) : zd > 0 ? zd - z : zu > 0 ? z - zu : NaN;
-      if (!(Number.isFinite(du) && Number.isFinite(dv))) { weight[i] = -1; continue; }
-      const sx = (du * k.fx) / z, sy = (dv * k.fy) / z;
+      // No neighbour on either side along an axis: no slope there.
+      if (!(zl > 0 || zr > 0) || !(zu > 0 || zd > 0)) { weight[i] = -1; continue; }
+      const du = zl > 0 && zr > 0 ? 0.5 * (zr - zl) : zr > 0 ? zr - z : z - zl;
+      const dv = zu > 0 && zd > 0 ? 0.5 * (zd - zu) : zd > 0 ? zd - z : z - zu;
+      const sx = (du * fx) / z, sy = (dv * fy) / z;
       const cos = 1 / Math.sqrt(1 + sx * sx + sy * sy);
-      if (cos < options.minIncidenceCos) { weight[i] = -1; continue; }
-      weight[i] *= options.incidencePower === 2 ? cos * cos : Math.pow(cos, options.incidencePower);
+      if (cos < minCos) { weight[i] = -1; continue; }
+      weight[i] *= power === 2 ? cos * cos : Math.pow(cos, power);
       kept++;
     }
   }

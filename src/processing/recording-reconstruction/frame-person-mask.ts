@@ -39,6 +39,9 @@ const BORDER_PX = 2;
  */
 export const FEET_BORDER_TOLERANCE_M = 0.05;
 
+/** Per-call scratch of maskPerson (the rays' slopes per column, then per row), grown as needed. */
+let rayScratch = new Float64Array(0);
+
 /**
  * Marks every reading that is not the person's as background (weight negated in place: the fusion
  * then only carves free space in front of it); writes every
@@ -56,12 +59,18 @@ export function maskPerson(
   const uu = upU / upLen, uv = upV / upLen;
   let kept = 0, upBorder = 0, downBorder = 0, reg = 0;
   const maxReg = outPoints.length / 3;
+  // Each column's and row's ray slope, (u − cx)/fx and (v − cy)/fy: the same values as per pixel, two divisions fewer per reading.
+  if (rayScratch.length < width + height) rayScratch = new Float64Array(width + height);
+  const rays = rayScratch;
+  for (let u = 0; u < width; u++) rays[u] = (u - k.cx) / k.fx;
+  for (let v = 0; v < height; v++) rays[width + v] = (v - k.cy) / k.fy;
   for (let v = 0; v < height; v++) {
+    const ry = rays[width + v];
     for (let u = 0; u < width; u++) {
       const pix = v * width + u;
       const z = depthM[pix];
       if (z === 0) continue;
-      const xc = ((u - k.cx) / k.fx) * z, yc = ((v - k.cy) / k.fy) * z;
+      const xc = rays[u] * z, yc = ry * z;
       const wx = m[0] * xc + m[4] * yc + m[8] * z + m[12];
       const wy = m[1] * xc + m[5] * yc + m[9] * z + m[13];
       const wz = m[2] * xc + m[6] * yc + m[10] * z + m[14];

@@ -134,6 +134,10 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
   const trackingScratch = separateTracking ? createFusionScratch() : scratch;
   // A walk that registers no frame never reads its field while fusing: fused as sums, divided once at the end (tsdf-integration.ts).
   const fuseAsSums = mode === 'walk' && !(options.refineWalkPoses && !driftNodes);
+  // A walk's silhouette test (step 4's end) reads every frameStride-th frame's person mask: kept here as masked, so
+  // those frames are not cleaned again (a turn's test reads turnCleaned).
+  const walkSilhouetteStride = mode === 'walk' && options.walkSilhouetteSize ? Math.max(1, options.walkSilhouetteSize.frameStride) : 0;
+  const walkMasks: ({ weight: Float32Array } | null)[] | null = walkSilhouetteStride > 0 ? frames.map(() => null) : null;
   for (let t = 0; t < frames.length; t++) {
     const frame = frames[t];
     // A drift keyframe was cleaned and masked already (registration points are not needed then).
@@ -149,6 +153,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
         masked = { ...masked, registrationPoints };
       }
     }
+    if (walkMasks && t % walkSilhouetteStride === 0) walkMasks[t] = { weight: weight.slice() };
     if (masked.upBorder >= CUT_PIXELS) upCut++;
     if (masked.downBorder >= CUT_PIXELS) downCut++;
     if (masked.kept === 0) continue;
@@ -233,7 +238,7 @@ export function reconstructRecording(input: PhoneRecording, options: RecordingRe
 
   // The surface's size against the silhouettes its frames saw (a turn's, and a walk's with one offset for the whole body): tested on the fused field here, its surface points moved below (silhouette-size.ts).
   const silhouetteSize = mode === 'turn' ? options.turnSilhouetteSize : options.walkSilhouetteSize;
-  const silhouette = silhouetteSize ? testSilhouettes(grid, recording, framePoses, turnCleaned, region, options.depthFilter, silhouetteSize, depthM, weight, regPoints) : null;
+  const silhouette = silhouetteSize ? testSilhouettes(grid, recording, framePoses, turnCleaned ?? walkMasks, region, options.depthFilter, silhouetteSize, depthM, weight, regPoints) : null;
 
   // 5. Surface: zero crossings above the floor, levelled and closed.
   const extractStarted = performance.now();
