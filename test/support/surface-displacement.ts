@@ -3,7 +3,7 @@
 // moving or loosely registered limb does to a capture, for the tests of measuring on the fitted
 // model instead (model-arm-girths.test.ts, model-thigh-girths.test.ts, model-offset-girths.test.ts).
 import type { BodyMeasurementResult } from '../../src/domain/body-scan-result.ts';
-import type { CaptureGeometry } from '../../src/domain/capture-geometry.ts';
+import type { CaptureGeometry, CaptureHints } from '../../src/domain/capture-geometry.ts';
 import { measureBody } from '../../src/processing/measure/measure-body.ts';
 import { posableModelFitter } from '../../src/processing/measure/model-fitter.ts';
 import { BODY_PARTS, type BodyPart } from '../../src/processing/body-model/posable-model-types.ts';
@@ -55,9 +55,12 @@ export interface ScatteredCaptures {
 /**
  * Measures displaceableModelBody() with the posable model fitter (truth), then, for each of
  * `displacements` (given the truth, so that a blur can sit at a measured site), its copy with
- * `parts` displaced: without hints (asCaptured) and with CaptureHints.surfaceScattered (scattered).
+ * `parts` displaced: without hints (asCaptured) and with `hints` (scattered; by default
+ * CaptureHints.surfaceScattered).
  */
-export function measureScatteredCaptures(parts: readonly BodyPart[], displacements: readonly ((truth: BodyMeasurementResult) => Displacement)[]): ScatteredCaptures {
+export function measureScatteredCaptures(
+  parts: readonly BodyPart[], displacements: readonly ((truth: BodyMeasurementResult) => Displacement)[], hints: CaptureHints = { surfaceScattered: true },
+): ScatteredCaptures {
   const body = displaceableModelBody();
   const fitter = posableModelFitter({});
   const truth = measureBody(body.mesh, {}, {}, { fitter });
@@ -65,7 +68,7 @@ export function measureScatteredCaptures(parts: readonly BodyPart[], displacemen
   for (const displacement of displacements) {
     const displaced = body.displaced(parts, displacement(truth));
     asCaptured.push(measureBody(displaced, {}, {}, { fitter }));
-    scattered.push(measureBody(displaced, { surfaceScattered: true }, {}, { fitter }));
+    scattered.push(measureBody(displaced, hints, {}, { fitter }));
   }
   return { truth, asCaptured, scattered };
 }

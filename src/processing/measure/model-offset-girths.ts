@@ -32,6 +32,16 @@ export const MODEL_OFFSET_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Se
   'lowerThighLeftFit', 'lowerThighRightFit', 'calfLeftFit', 'calfRightFit',
 ]);
 
+/**
+ * The girths a capture whose chest scatters (CaptureHints.chestScattered: a walk's reconstruction)
+ * reads as the model's tape plus the capture's mean offset: on simulated walks of the 8 MakeHuman
+ * evaluation bodies, eight seed sets, the pairs of walks of one body more than 5 mm apart went 9 -> 3
+ * of 64 (chest) and 13 -> 8 (upper chest), their MAE 6.3 -> 4.9 and 2.1 -> 3.3 mm; the other torso
+ * girths gained no repeat and lost 1 mm of MAE each, so a walk keeps one cut there
+ * (docs/measurements.md, "A walk's chest: the capture's offset from the model").
+ */
+export const CHEST_OFFSET_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<CircumferenceField>(['upperChestFit', 'chestFit']);
+
 /** Spacing of the offset's planes along the site's normal (m). */
 export const OFFSET_PLANE_STEP_M = 0.01;
 /** The planes reach this far either side of the site (m): five planes. */

@@ -36,10 +36,11 @@ const RECONSTRUCTED_SURFACE_HINTS: Readonly<CaptureHints> = {
  * person turns, so its fused arms are blurred (CaptureHints.armsMoved), and its fused thighs scatter
  * between recordings (CaptureHints.thighsScattered), as its whole fused surface does from plane to
  * plane (CaptureHints.surfaceScattered); a walk's person stands still and is seen from
- * poses the phone measured.
+ * poses the phone measured, but one cut of its fused chest near the bust still scatters between
+ * walks (CaptureHints.chestScattered; a turn's chest is within surfaceScattered's girths).
  */
 export function reconstructedSurfaceHints(mode: RecordingMode): CaptureHints {
-  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn', thighsScattered: mode === 'turn', surfaceScattered: mode === 'turn' };
+  return { ...RECONSTRUCTED_SURFACE_HINTS, armsMoved: mode === 'turn', thighsScattered: mode === 'turn', surfaceScattered: mode === 'turn', chestScattered: true };
 }
 
 export function reconstructedCapture(capture: ReadCapture): ReconstructedCapture | null {

@@ -136,7 +136,7 @@ export function integrateFrame(
   const azX = w2c[8] * voxelM, azY = w2c[9] * voxelM, azZ = w2c[10] * voxelM;
   const invTrunc = 1 / trunc, behind = behindFactor * trunc;
   // A voxel's homogeneous image coordinates (fx·x + cx·z, fy·y + cy·z, z) step linearly along each
-  // model axis, so the pixel is (hx / z, hy / z): one division and two products per voxel (−11 % of
+  // model axis, so the pixel is (hx / z, hy / z): one division and two products per voxel (2–5 % off
   // a turn's output fusion against projecting x and y separately; the same pixels).
   const hxX = fx * axX + cx * axZ, hyX = fy * axY + cy * axZ;
   const hxY = fx * ayX + cx * ayZ, hyY = fy * ayY + cy * ayZ;

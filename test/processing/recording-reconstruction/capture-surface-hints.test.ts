@@ -30,4 +30,8 @@ describe('the hints of a reconstructed recording', () => {
     assert.equal(reconstructedSurfaceHints('turn').surfaceScattered, true);
     assert.equal(reconstructedSurfaceHints('walk').surfaceScattered, false);
   });
+
+  it('say that the chest scatters in both modes (a walk reads its chest and upper chest from the model plus its offset)', () => {
+    for (const mode of ['walk', 'turn'] as const) assert.equal(reconstructedSurfaceHints(mode).chestScattered, true);
+  });
 });
