@@ -72,3 +72,13 @@ export function measureScatteredCaptures(
   }
   return { truth, asCaptured, scattered };
 }
+
+/**
+ * Two recordings' ripples, for the offset rules' tests: the surface moved out by
+ * 2 mm·sin(2π·y/4 cm + phase), phases a quarter period apart, a blur that comes and goes with height.
+ * At a 4 cm wavelength five planes 1 cm apart average it to a fifth.
+ */
+export function twoRipples(): ((truth: BodyMeasurementResult) => Displacement)[] {
+  const amplitudeM = 0.002, wavelengthM = 0.04;
+  return [0, Math.PI / 2].map((phaseRad) => () => (_nx: number, _ny: number, _nz: number, yM: number) => amplitudeM * Math.sin((2 * Math.PI * yM) / wavelengthM + phaseRad));
+}

@@ -61,7 +61,7 @@ import { modelCutContext } from './model-cut-context.ts';
 import { THIGH_GIRTH_FIELDS, girthOfModelAndCapture } from './model-thigh-girths.ts';
 import { SCATTERED_ANKLE_GIRTH_FIELDS } from './model-ankle-girths.ts';
 import { SCATTERED_NECK_GIRTH_FIELDS } from './model-neck-girths.ts';
-import { CHEST_OFFSET_GIRTH_FIELDS, MODEL_OFFSET_GIRTH_FIELDS, girthOfModelWithCaptureOffset } from './model-offset-girths.ts';
+import { girthOfModelWithCaptureOffset, readsWithCaptureOffset } from './model-offset-girths.ts';
 
 /** Points sampled on a mesh surface for slicing and segmentation. */
 const MESH_SAMPLE_POINTS = 200000;
@@ -324,7 +324,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       shoulderSideShiftMm = completed.armSideShiftsM.map((m) => Math.round(10000 * m) / 10).join(' / ');
     }
     const result = completed ?? (modelCtx && hints.thighsScattered && THIGH_GIRTH_FIELDS.has(req.field) ? girthOfModelAndCapture(modelCtx, ctx, req)
-      : modelCtx && ((hints.surfaceScattered && MODEL_OFFSET_GIRTH_FIELDS.has(req.field)) || (hints.chestScattered && CHEST_OFFSET_GIRTH_FIELDS.has(req.field))) ? girthOfModelWithCaptureOffset(modelCtx, ctx, req)
+      : modelCtx && readsWithCaptureOffset(hints, req.field) ? girthOfModelWithCaptureOffset(modelCtx, ctx, req)
       : modelCtx && hints.surfaceScattered && (SCATTERED_ANKLE_GIRTH_FIELDS.has(req.field) || SCATTERED_NECK_GIRTH_FIELDS.has(req.field)) ? girthOfModelAndCapture(modelCtx, ctx, req)
       : modelCtx && hints.armsMoved && bones && ARM_GIRTH_FIELDS.has(req.field) ? armGirthOnModel(modelCtx, req, arms, bones)
       : siteGirthCut(ctx, req));
@@ -403,7 +403,7 @@ function measureFacing(geometry: CaptureGeometry, raw: Float32Array, hints: Capt
       noiseScore: confidence.noiseScore,
       agreementScore: confidence.agreementScore,
       ...fitDiagnostics(fit?.model ?? null, siteQuality, fit?.filledAreaShare ?? 0, fit?.holeCompletion ?? ''),
-      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', chestGirthSource: modelCtx && (hints.surfaceScattered || hints.chestScattered) ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: scatteredMeanSource, neckGirthSource: scatteredMeanSource } : {}),
+      ...(fit ? { armpitSource: fit.armpitSource, crotchSource: fit.crotchSource, shoulderSource, torsoLevelSource: fit.torsoLevels ? 'fitted-model' : 'section-profile', armGirthSource: modelCtx && hints.armsMoved ? 'fitted-model' : 'capture', thighGirthSource: modelCtx && hints.thighsScattered ? 'mean of fitted model and capture' : 'capture', torsoLegGirthSource: modelCtx && hints.surfaceScattered ? "fitted model plus the capture's offset" : 'capture', chestGirthSource: modelCtx && readsWithCaptureOffset(hints, 'chestFit') ? "fitted model plus the capture's offset" : 'capture', ankleGirthSource: scatteredMeanSource, neckGirthSource: scatteredMeanSource } : {}),
       ...(shoulderSideShiftMm ? { shoulderSideShiftMm } : {}),
     },
     siteQuality,

@@ -19,6 +19,7 @@
  * The upper thighs and thighs keep their mean of two tapes (model-thigh-girths.ts); the shoulder its
  * model-completed tape (unseen-shoulder-tops.ts). Canonical frame, m.
  */
+import type { CaptureHints } from '../../domain/capture-geometry.ts';
 import type { CircumferenceField } from '../../domain/measurements.ts';
 import { requestAlongNormal, siteGirthCut } from './extremum-cut.ts';
 import type { CutContext, CutRequest } from './girth-cut.ts';
@@ -41,6 +42,11 @@ export const MODEL_OFFSET_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Se
  * (docs/measurements.md, "A walk's chest: the capture's offset from the model").
  */
 export const CHEST_OFFSET_GIRTH_FIELDS: ReadonlySet<CircumferenceField> = new Set<CircumferenceField>(['upperChestFit', 'chestFit']);
+
+/** Whether a capture with these hints reads `field` as the model's tape plus the capture's offset. */
+export function readsWithCaptureOffset(hints: CaptureHints, field: CircumferenceField): boolean {
+  return (!!hints.surfaceScattered && MODEL_OFFSET_GIRTH_FIELDS.has(field)) || (!!hints.chestScattered && CHEST_OFFSET_GIRTH_FIELDS.has(field));
+}
 
 /** Spacing of the offset's planes along the site's normal (m). */
 export const OFFSET_PLANE_STEP_M = 0.01;

@@ -7,17 +7,12 @@ import assert from 'node:assert/strict';
 import type { BodyMeasurementResult } from '../../../src/domain/body-scan-result.ts';
 import { CIRCUMFERENCE_FIELDS } from '../../../src/domain/measurements.ts';
 import { CHEST_OFFSET_GIRTH_FIELDS } from '../../../src/processing/measure/model-offset-girths.ts';
-import { measureScatteredCaptures } from '../../support/surface-displacement.ts';
-
-/** Two captures' ripples on the torso, as in model-offset-girths.test.ts: 2 mm, 4 cm wavelength, a quarter period apart. */
-const WAVELENGTH_M = 0.04;
-const RIPPLES = [{ amplitudeM: 0.002, phaseRad: 0 }, { amplitudeM: 0.002, phaseRad: Math.PI / 2 }];
+import { measureScatteredCaptures, twoRipples } from '../../support/surface-displacement.ts';
 
 describe('the chest girths of a capture whose chest scatters', () => {
   let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult[], scattered: BodyMeasurementResult[];
   before(() => {
-    ({ truth, asCaptured, scattered } = measureScatteredCaptures(['torso'], RIPPLES.map(({ amplitudeM, phaseRad }) => () =>
-      (_nx: number, _ny: number, _nz: number, yM: number) => amplitudeM * Math.sin((2 * Math.PI * yM) / WAVELENGTH_M + phaseRad)), { chestScattered: true }));
+    ({ truth, asCaptured, scattered } = measureScatteredCaptures(['torso'], twoRipples(), { chestScattered: true }));
   });
 
   it('reads two rippled captures\' chest and upper chest nearer each other than their own cuts, each within the ripple of the true girth', () => {

@@ -11,21 +11,14 @@ import { SCATTERED_ANKLE_GIRTH_FIELDS } from '../../../src/processing/measure/mo
 import { SCATTERED_NECK_GIRTH_FIELDS } from '../../../src/processing/measure/model-neck-girths.ts';
 import { MODEL_OFFSET_GIRTH_FIELDS } from '../../../src/processing/measure/model-offset-girths.ts';
 import { ringLengthM } from '../../support/ring-length.ts';
-import { measureScatteredCaptures } from '../../support/surface-displacement.ts';
+import { measureScatteredCaptures, twoRipples } from '../../support/surface-displacement.ts';
 
-/**
- * Two recordings' ripples: the surface moved out by amplitudeM·sin(2π·y/wavelength + phase), a blur
- * that comes and goes with height. At a 4 cm wavelength five planes 1 cm apart average it to a fifth.
- */
-const WAVELENGTH_M = 0.04;
-const RIPPLES = [{ amplitudeM: 0.002, phaseRad: 0 }, { amplitudeM: 0.002, phaseRad: Math.PI / 2 }];
 const PARTS = ['torso', 'thighLeft', 'thighRight', 'shinLeft', 'shinRight'] as const;
 
 describe('torso and lower-leg girths of a capture whose surface scatters from plane to plane', () => {
   let truth: BodyMeasurementResult, asCaptured: BodyMeasurementResult[], scattered: BodyMeasurementResult[];
   before(() => {
-    ({ truth, asCaptured, scattered } = measureScatteredCaptures(PARTS, RIPPLES.map(({ amplitudeM, phaseRad }) => () =>
-      (_nx: number, _ny: number, _nz: number, yM: number) => amplitudeM * Math.sin((2 * Math.PI * yM) / WAVELENGTH_M + phaseRad))));
+    ({ truth, asCaptured, scattered } = measureScatteredCaptures(PARTS, twoRipples()));
   });
 
   it('reads two rippled captures nearer each other than their own cuts, and each within the ripple of the true girth', () => {
